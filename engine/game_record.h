@@ -1,0 +1,35 @@
+#pragma once
+// The game record (interface.md 3): reading, replaying, writing, and the score report.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/game_state.h"
+#include "engine/json.h"
+
+namespace cf {
+
+inline constexpr const char* kGameFormat = "catapult-fair/game@1";
+inline constexpr const char* kScoreFormat = "catapult-fair/score@1";
+
+// A parsed record: the setup, its moves, and whether the final scoring applies.
+struct GameRecord {
+  GameSetup setup;
+  std::vector<Move> moves;
+  bool final = false;
+};
+
+// Errors name the move ("move 3: ...") or the part of the record that is wrong.
+Result<GameRecord> ParseGameRecord(std::string_view text, const TileCatalog& catalog);
+Result<GameRecord> GameRecordFromJson(const json::Value& doc, const TileCatalog& catalog);
+// Plays every move; the error names the move number and why it is illegal.
+Result<GameState> Replay(const GameRecord& record, const TileCatalog& catalog);
+
+json::Value GameRecordToJson(const GameState& game);
+json::Value MoveToJson(const GameState& game, const Move& m);
+json::Value ScoreReport(const GameState& game);
+
+json::Value FollowerRefToJson(const GameSetup& setup, const FollowerRef& f);
+
+}  // namespace cf

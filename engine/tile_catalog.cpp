@@ -1,0 +1,332 @@
+#include "engine/tile_catalog.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "engine/tile_geometry.h"
+
+#ifndef CF_CATALOG_PATH
+#define CF_CATALOG_PATH "engine/data/tiles.catalog"
+#endif
+
+namespace cf {
+
+std::string_view FeatureKindName(FeatureKind kind) {
+  switch (kind) {
+    case FeatureKind::kRoad: return "road";
+    case FeatureKind::kCity: return "city";
+    case FeatureKind::kField: return "field";
+    case FeatureKind::kCloister: return "cloister";
+    case FeatureKind::kFair: return "fair";
+    case FeatureKind::kTent: return "tent";
+    case FeatureKind::kHut: return "hut";
+  }
+  return "?";
+}
+
+int Feature::first_point() const {
+  for (int p = 0; p < kPointCount; ++p)
+    if (points & (1u << p)) return p;
+  return kCentrePoint;
+}
+
+int TileType::occupiable_feature_at(int point) const {
+  if (point < 0 || point >= kPointCount) return -1;
+  if (point == kCentrePoint) {
+    for (size_t i = 0; i < features.size(); ++i)
+      if ((features[i].points >> kCentrePoint & 1) && IsOccupiable(features[i].kind))
+        return static_cast<int>(i);
+    return -1;
+  }
+  int f = feature_at_point[point];
+  return f >= 0 && IsOccupiable(features[f].kind) ? f : -1;
+}
+
+int TileType::feature_at(Vec2 p) const {
+  if (p.x < 0 || p.y < 0 || p.x >= 1 || p.y >= 1 || label_map.empty()) return -1;
+  int col = static_cast<int>(p.x * kLabelGrid), row = static_cast<int>(p.y * kLabelGrid);
+  return label_map[row * kLabelGrid + col];
+}
+
+bool TileType::has(FeatureKind kind) const {
+  return std::any_of(features.begin(), features.end(),
+                     [kind](const Feature& f) { return f.kind == kind; });
+}
+
+int TileCatalog::find(std::string_view id) const {
+  for (size_t i = 0; i < types_.size(); ++i)
+    if (types_[i].id == id) return static_cast<int>(i);
+  return -1;
+}
+
+std::vector<std::string> TileCatalog::sets() const {
+  std::vector<std::string> out;
+  for (const auto& t : types_)
+    if (std::find(out.begin(), out.end(), t.set) == out.end()) out.push_back(t.set);
+  return out;
+}
+
+std::string TileCatalog::DefaultPath() {
+  if (const char* env = std::getenv("CATAPULT_FAIR_CATALOG"); env && *env) return env;
+  return CF_CATALOG_PATH;
+}
+
+Result<TileCatalog> TileCatalog::LoadDefault() { return Load(DefaultPath()); }
+
+Result<TileCatalog> TileCatalog::Load(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return Fail("cannot read tile catalog " + path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return Parse(ss.str(), path);
+}
+
+namespace {
+
+std::vector<std::string> Split(std::string_view s, char sep) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : s) {
+    if (c == sep) {
+      out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  out.push_back(cur);
+  return out;
+}
+
+std::vector<std::string> Words(const std::string& line) {
+  std::istringstream is(line);
+  std::vector<std::string> out;
+  for (std::string w; is >> w;) out.push_back(w);
+  return out;
+}
+
+bool ParseNumber(const std::string& s, double& out) {
+  char* end = nullptr;
+  out = std::strtod(s.c_str(), &end);
+  return !s.empty() && end == s.c_str() + s.size();
+}
+
+std::optional<FeatureKind> ParseKind(const std::string& w) {
+  for (FeatureKind k : {FeatureKind::kRoad, FeatureKind::kCity, FeatureKind::kField,
+                        FeatureKind::kCloister, FeatureKind::kFair, FeatureKind::kTent,
+                        FeatureKind::kHut})
+    if (FeatureKindName(k) == w) return k;
+  return std::nullopt;
+}
+
+// Checks what the file alone cannot enforce: every edge point covered once, edges agree with features.
+Status Validate(TileType& t) {
+  t.feature_at_point.fill(-1);
+  for (size_t i = 0; i < t.features.size(); ++i) {
+    for (int p = 0; p < kEdgePointCount; ++p) {
+      if (!(t.features[i].points >> p & 1)) continue;
+      if (t.feature_at_point[p] >= 0)
+        return Fail("point " + std::string(PointName(p)) + " belongs to two features");
+      t.feature_at_point[p] = static_cast<int8_t>(i);
+    }
+  }
+  for (int p = 0; p < kEdgePointCount; ++p)
+    if (t.feature_at_point[p] < 0) return Fail("point " + std::string(PointName(p)) + " has no feature");
+  for (int e = 0; e < 4; ++e) {
+    auto kind_at = [&](int j) { return t.features[t.feature_at_point[3 * e + j]].kind; };
+    auto side_ok = [&](int j) { return kind_at(j) == FeatureKind::kField || kind_at(j) == FeatureKind::kFair; };
+    bool ok = true;
+    switch (t.edges[e]) {
+      case EdgeKind::kCity:
+        ok = t.feature_at_point[3 * e] == t.feature_at_point[3 * e + 1] &&
+             t.feature_at_point[3 * e + 1] == t.feature_at_point[3 * e + 2] &&
+             kind_at(1) == FeatureKind::kCity;
+        break;
+      case EdgeKind::kRoad: ok = kind_at(1) == FeatureKind::kRoad && side_ok(0) && side_ok(2); break;
+      case EdgeKind::kField: ok = side_ok(0) && side_ok(1) && side_ok(2); break;
+    }
+    if (!ok) return Fail("edge " + std::string("NESW").substr(e, 1) + " disagrees with its features");
+  }
+  for (auto& f : t.features) {
+    if (IsConnectable(f.kind) && (f.points >> kCentrePoint & 1))
+      return Fail(std::string(FeatureKindName(f.kind)) + " " + f.name + " cannot stand on C");
+    if (!IsConnectable(f.kind) && f.kind != FeatureKind::kFair && f.points != (1u << kCentrePoint))
+      return Fail(f.name + ": a centre feature touches only C");
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<TileCatalog> TileCatalog::Parse(std::string_view text, const std::string& source) {
+  TileCatalog cat;
+  std::istringstream in{std::string(text)};
+  std::string line;
+  int line_no = 0;
+  TileType* cur = nullptr;
+  struct PendingRefs {
+    int feature;
+    std::vector<std::string> touches, links, ends;
+  };
+  std::vector<PendingRefs> pending;
+  std::vector<std::vector<std::string>> reaches;  // geometry hints per feature
+  std::vector<std::optional<Vec2>> ats;
+  std::vector<double> sizes;
+  auto where = [&] { return source + ":" + std::to_string(line_no) + ": "; };
+
+  auto finish_tile = [&]() -> Status {
+    for (const auto& p : pending) {
+      auto resolve = [&](const std::string& name, std::vector<int>& out) -> Status {
+        for (size_t i = 0; i < cur->features.size(); ++i)
+          if (cur->features[i].name == name) {
+            out.push_back(static_cast<int>(i));
+            return Status::Ok();
+          }
+        return Fail("tile " + cur->id + ": unknown feature '" + name + "'");
+      };
+      for (const auto& n : p.touches)
+        if (auto s = resolve(n, cur->features[p.feature].touches); !s) return s;
+      for (const auto& n : p.links)
+        if (auto s = resolve(n, cur->features[p.feature].links); !s) return s;
+      std::vector<int> ends;
+      for (const auto& n : p.ends)
+        if (auto s = resolve(n, ends); !s) return s;
+      if (!ends.empty()) {
+        auto k = cur->features[ends[0]].kind;
+        if (k != FeatureKind::kCity && k != FeatureKind::kCloister)
+          return Fail("tile " + cur->id + ": a road ends only at a city gate or a cloister");
+        cur->features[p.feature].ends = ends[0];
+      }
+    }
+    for (int c : [&] {
+           std::vector<int> all;
+           for (const auto& f : cur->features) all.insert(all.end(), f.touches.begin(), f.touches.end());
+           return all;
+         }())
+      if (cur->features[c].kind != FeatureKind::kCity)
+        return Fail("tile " + cur->id + ": a field can only touch a city");
+    if (auto s = Validate(*cur); !s) return Fail("tile " + cur->id + ": " + s.error().message);
+    if (auto s = BuildGeometry(*cur, reaches, ats, sizes); !s)
+      return Fail("tile " + cur->id + ": " + s.error().message);
+    pending.clear();
+    reaches.clear();
+    ats.clear();
+    sizes.clear();
+    cur = nullptr;
+    return Status::Ok();
+  };
+
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    auto w = Words(line);
+    if (w.empty()) continue;
+    if (w[0] == "tile") {
+      if (cur) return Fail(where() + "'tile' before 'end' of tile " + cur->id);
+      if (w.size() < 2) return Fail(where() + "tile without id");
+      if (cat.find(w[1]) >= 0) return Fail(where() + "tile " + w[1] + " defined twice");
+      cat.types_.emplace_back();
+      cur = &cat.types_.back();
+      cur->id = w[1];
+      bool has_edges = false;
+      for (size_t i = 2; i < w.size(); ++i) {
+        auto eq = w[i].find('=');
+        std::string key = w[i].substr(0, eq), val = eq == std::string::npos ? "" : w[i].substr(eq + 1);
+        double num;
+        if (key == "start") {
+          cur->start = true;
+        } else if (key == "count" && ParseNumber(val, num) && num >= 0) {
+          cur->count = static_cast<int>(num);
+        } else if (key == "set" && !val.empty()) {
+          cur->set = val;
+        } else if (key == "edges" && val.size() == 4) {
+          for (int e = 0; e < 4; ++e) {
+            char c = val[e];
+            if (c == 'C') cur->edges[e] = EdgeKind::kCity;
+            else if (c == 'R') cur->edges[e] = EdgeKind::kRoad;
+            else if (c == 'F') cur->edges[e] = EdgeKind::kField;
+            else return Fail(where() + "edge letter must be C, R or F");
+          }
+          has_edges = true;
+        } else {
+          return Fail(where() + "bad tile attribute '" + w[i] + "'");
+        }
+      }
+      if (!has_edges || cur->set.empty()) return Fail(where() + "tile needs edges= and set=");
+      if (cur->start) {
+        if (cat.start_type_ >= 0) return Fail(where() + "two start tiles");
+        cat.start_type_ = cat.size() - 1;
+      }
+      continue;
+    }
+    if (!cur) return Fail(where() + "'" + w[0] + "' outside a tile");
+    if (w[0] == "end") {
+      if (auto s = finish_tile(); !s) return Fail(where() + s.error().message);
+      continue;
+    }
+    auto kind = ParseKind(w[0]);
+    if (!kind) return Fail(where() + "unknown feature kind '" + w[0] + "'");
+    if (w.size() < 2) return Fail(where() + "feature without name");
+    Feature f;
+    f.kind = *kind;
+    f.name = w[1];
+    for (const auto& other : cur->features)
+      if (other.name == f.name) return Fail(where() + "feature name '" + f.name + "' used twice");
+    PendingRefs refs{static_cast<int>(cur->features.size()), {}, {}, {}};
+    std::vector<std::string> reach;
+    std::optional<Vec2> at;
+    double size = 0;
+    for (size_t i = 2; i < w.size(); ++i) {
+      if (auto p = ParsePoint(w[i])) {
+        f.points |= static_cast<uint16_t>(1u << *p);
+        continue;
+      }
+      auto eq = w[i].find('=');
+      std::string key = w[i].substr(0, eq), val = eq == std::string::npos ? "" : w[i].substr(eq + 1);
+      double num;
+      if (key == "shield") f.shields = 1;
+      else if (key == "shields" && ParseNumber(val, num) && num >= 0) f.shields = static_cast<int>(num);
+      else if (key == "inn") f.inn = true;
+      else if (key == "cathedral") f.cathedral = true;
+      else if (key == "touches" && !val.empty()) refs.touches = Split(val, ',');
+      else if (key == "links" && !val.empty()) refs.links = Split(val, ',');
+      else if (key == "ends" && !val.empty()) refs.ends = {val};
+      else if (key == "reach" && !val.empty()) reach = Split(val, ',');
+      else if (key == "size" && ParseNumber(val, num) && num > 0 && num < 1) size = num;
+      else if (key == "at") {
+        auto xy = Split(val, ',');
+        Vec2 v;
+        if (xy.size() != 2 || !ParseNumber(xy[0], v.x) || !ParseNumber(xy[1], v.y) || v.x < 0 ||
+            v.x > 1 || v.y < 0 || v.y > 1)
+          return Fail(where() + "at= needs x,y within the tile");
+        at = v;
+      } else {
+        return Fail(where() + "bad feature attribute '" + w[i] + "'");
+      }
+    }
+    if (f.points == 0) return Fail(where() + "feature " + f.name + " touches no point");
+    if ((f.shields || f.cathedral) && f.kind != FeatureKind::kCity)
+      return Fail(where() + "only cities carry shields or a cathedral");
+    if (f.inn && f.kind != FeatureKind::kRoad) return Fail(where() + "only roads have inns");
+    if (!refs.touches.empty() && f.kind != FeatureKind::kField)
+      return Fail(where() + "only fields touch cities");
+    if (!refs.links.empty() && f.kind != FeatureKind::kHut) return Fail(where() + "only huts have links");
+    if (!refs.ends.empty() && f.kind != FeatureKind::kRoad) return Fail(where() + "only roads end somewhere");
+    cur->features.push_back(std::move(f));
+    pending.push_back(std::move(refs));
+    reaches.push_back(std::move(reach));
+    ats.push_back(at);
+    sizes.push_back(size);
+  }
+  if (cur) return Fail(source + ": tile " + cur->id + " has no 'end'");
+  if (cat.types_.empty()) return Fail(source + ": no tiles");
+  if (cat.start_type_ < 0) return Fail(source + ": no start tile");
+  if (cat.types_[cat.start_type_].count < 1) return Fail(source + ": the start tile's count must include it");
+  return cat;
+}
+
+}  // namespace cf

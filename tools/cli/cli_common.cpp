@@ -1,0 +1,54 @@
+#include "tools/cli/cli_common.h"
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace cf::cli {
+
+std::optional<po::variables_map> ParseArgs(const std::vector<std::string>& args, const std::string& usage,
+                                           po::options_description& options,
+                                           const po::positional_options_description& positional,
+                                           int& exit_code) {
+  options.add_options()("help,h", "show this help");
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
+    if (vm.count("help")) {
+      std::cout << usage << "\n\n" << options << "\n";
+      exit_code = kExitOk;
+      return std::nullopt;
+    }
+    po::notify(vm);
+  } catch (const po::error& e) {
+    exit_code = BadInput(std::string(e.what()) + " (see --help)");
+    return std::nullopt;
+  }
+  return vm;
+}
+
+void AddCatalogOption(po::options_description& options) {
+  options.add_options()("catalog", po::value<std::string>(),
+                        "tile catalog file (default: CATAPULT_FAIR_CATALOG or the built-in path)");
+}
+
+Result<TileCatalog> LoadCatalog(const po::variables_map& vm) {
+  if (vm.count("catalog")) return TileCatalog::Load(vm["catalog"].as<std::string>());
+  return TileCatalog::LoadDefault();
+}
+
+Result<std::string> ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Fail("cannot read " + path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  if (in.bad()) return Fail("cannot read " + path);
+  return ss.str();
+}
+
+int BadInput(const std::string& message) {
+  std::cerr << "catapult-fair: " << message << "\n";
+  return kExitBadInput;
+}
+
+}  // namespace cf::cli

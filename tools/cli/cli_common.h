@@ -1,0 +1,44 @@
+#pragma once
+// Shared pieces of the command-line verbs: exit codes, option parsing, file reading.
+
+#include <boost/program_options.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/result.h"
+#include "engine/tile_catalog.h"
+
+namespace cf::cli {
+
+namespace po = boost::program_options;
+
+constexpr int kExitOk = 0;
+constexpr int kExitBadInput = 2;
+
+// One verb of `catapult-fair`.
+struct Verb {
+  const char* name;
+  const char* summary;
+  int (*run)(const std::vector<std::string>& args);
+};
+const std::vector<Verb>& Verbs();
+
+// Parses `args` against `options` (and positional ones); prints help and returns 0 or an error and
+// returns 2 through `exit_code` when the caller should stop.
+std::optional<po::variables_map> ParseArgs(const std::vector<std::string>& args, const std::string& usage,
+                                           po::options_description& options,
+                                           const po::positional_options_description& positional,
+                                           int& exit_code);
+void AddCatalogOption(po::options_description& options);
+Result<TileCatalog> LoadCatalog(const po::variables_map& vm);
+Result<std::string> ReadFile(const std::string& path);
+int BadInput(const std::string& message);  // prints "catapult-fair: message" and returns 2
+
+int RunScore(const std::vector<std::string>& args);
+int RunRules(const std::vector<std::string>& args);
+int RunSelfplay(const std::vector<std::string>& args);
+int RunBench(const std::vector<std::string>& args);
+int RunBenchEngine(const std::vector<std::string>& args);
+
+}  // namespace cf::cli

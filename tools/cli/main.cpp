@@ -1,0 +1,58 @@
+// catapult-fair: the command-line front end. Each verb is a thin layer over the libraries.
+
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "tools/cli/cli_common.h"
+
+namespace cf::cli {
+
+const std::vector<Verb>& Verbs() {
+  static const std::vector<Verb> kVerbs = {
+      {"score", "replay a game record and print the scores as JSON", RunScore},
+      {"rules", "list every rule switch and expansion with its default", RunRules},
+      {"selfplay", "play a random legal game and write its record", RunSelfplay},
+      {"bench", "print speed figures (bench engine)", RunBench},
+  };
+  return kVerbs;
+}
+
+int RunBench(const std::vector<std::string>& args) {
+  if (!args.empty() && args[0] == "engine") return RunBenchEngine({args.begin() + 1, args.end()});
+  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+    std::cout << "usage: catapult-fair bench engine [options]\n";
+    return args.empty() ? kExitBadInput : kExitOk;
+  }
+  return BadInput("unknown benchmark '" + args[0] + "' (engine)");
+}
+
+}  // namespace cf::cli
+
+int main(int argc, char** argv) {
+  using namespace cf::cli;
+  std::vector<std::string> args(argv + 1, argv + argc);
+  auto usage = [] {
+    std::cout << "usage: catapult-fair VERB [options]   (catapult-fair VERB --help for each)\n\nverbs:\n";
+    for (const auto& v : Verbs()) std::cout << "  " << v.name << std::string(12 - std::string(v.name).size(), ' ') << v.summary << "\n";
+  };
+  if (args.empty()) {
+    usage();
+    return kExitBadInput;
+  }
+  if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    usage();
+    return kExitOk;
+  }
+  for (const auto& v : Verbs()) {
+    if (args[0] != v.name) continue;
+    try {
+      return v.run({args.begin() + 1, args.end()});
+    } catch (const std::exception& e) {
+      std::cerr << "catapult-fair: internal error: " << e.what() << "\n";
+      return 1;
+    }
+  }
+  return BadInput("unknown verb '" + args[0] + "' (see --help)");
+}

@@ -1,0 +1,34 @@
+// catapult-fair score GAME.json
+
+#include <iostream>
+
+#include "engine/game_record.h"
+#include "tools/cli/cli_common.h"
+
+namespace cf::cli {
+
+int RunScore(const std::vector<std::string>& args) {
+  po::options_description options("options");
+  AddCatalogOption(options);
+  options.add_options()("game", po::value<std::string>()->required(), "game record (catapult-fair/game@1)")(
+      "board", "also print the final board and followers as text on stderr");
+  po::positional_options_description pos;
+  pos.add("game", 1);
+  int code = 0;
+  auto vm = ParseArgs(args, "usage: catapult-fair score GAME.json [--catalog FILE]", options, pos, code);
+  if (!vm) return code;
+  auto catalog = LoadCatalog(*vm);
+  if (!catalog) return BadInput(catalog.error().message);
+  const std::string path = (*vm)["game"].as<std::string>();
+  auto text = ReadFile(path);
+  if (!text) return BadInput(text.error().message);
+  auto record = ParseGameRecord(*text, *catalog);
+  if (!record) return BadInput(path + ": " + record.error().message);
+  auto game = Replay(*record, *catalog);
+  if (!game) return BadInput(path + ": " + game.error().message);
+  if (vm->count("board")) std::cerr << game->ToString();
+  std::cout << ScoreReport(*game).dump(2) << "\n";
+  return kExitOk;
+}
+
+}  // namespace cf::cli
