@@ -1,6 +1,7 @@
 #include "engine/game_record.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace cf {
 
@@ -419,6 +420,32 @@ json::Value ScoreReport(const GameState& game) {
   v["events"] = events;
   v["final"] = game.phase() == Phase::kGameOver;
   return v;
+}
+
+std::string ScoreTable(const GameState& game) {
+  const auto& setup = game.setup();
+  std::string out;
+  char line[256];
+  std::snprintf(line, sizeof line, "%zu moves, %d tiles on the board%s\n\n", game.moves().size(),
+                game.board().tile_count(), game.phase() == Phase::kGameOver ? ", final scoring applied" : "");
+  out += line;
+  std::vector<int> order(game.player_count());
+  for (int p = 0; p < game.player_count(); ++p) order[p] = p;
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return game.scores()[a] > game.scores()[b]; });
+  out += "  player            points\n";
+  for (int p : order) {
+    std::string who = setup.players[p].color + (setup.players[p].name.empty() ? "" : " (" + setup.players[p].name + ")");
+    std::snprintf(line, sizeof line, "  %-16s %7d\n", who.c_str(), game.scores()[p]);
+    out += line;
+  }
+  out += "\n  move  player    points  reason          feature\n";
+  for (const auto& e : game.events()) {
+    std::string move = e.move ? std::to_string(e.move) : "end";
+    std::snprintf(line, sizeof line, "  %4s  %-8s %+7d  %-15s %s\n", move.c_str(), setup.players[e.player].color.c_str(),
+                  e.points, e.reason.c_str(), e.feature.c_str());
+    out += line;
+  }
+  return out;
 }
 
 }  // namespace cf

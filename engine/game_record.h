@@ -29,6 +29,8 @@ Result<GameState> Replay(const GameRecord& record, const TileCatalog& catalog);
 json::Value GameRecordToJson(const GameState& game);
 json::Value MoveToJson(const GameState& game, const Move& m);
 json::Value ScoreReport(const GameState& game);
+// The same as a table for people: totals per player, then every scoring with its reason.
+std::string ScoreTable(const GameState& game);
 
 json::Value FollowerRefToJson(const GameSetup& setup, const FollowerRef& f);
 
