@@ -7,7 +7,25 @@
 namespace cf {
 
 Board::Board(const TileCatalog* catalog, int max_tiles)
-    : catalog_(catalog), half_(max_tiles + 2), grid_((2 * half_ + 1) * (2 * half_ + 1), -1) {}
+    : catalog_(catalog),
+      half_(max_tiles + 2),
+      grid_((2 * half_ + 1) * (2 * half_ + 1), -1),
+      need_(grid_.size(), 0),
+      mask_(grid_.size(), 0) {}
+
+void Board::update_demand(Cell c) {
+  int i = grid_index(c);
+  if (i < 0) return;
+  unsigned need = 0, mask = 0;
+  for (int d = 0; d < 4; ++d) {
+    int n = tile_at({c.x + kDx[d], c.y + kDy[d]});
+    if (n < 0) continue;
+    need |= static_cast<unsigned>(edge_kind_towards(tiles_[n].type, tiles_[n].rotation, (d + 2) % 4)) << (2 * d);
+    mask |= 3u << (2 * d);
+  }
+  need_[i] = static_cast<uint8_t>(need);
+  mask_[i] = static_cast<uint8_t>(mask);
+}
 
 int Board::grid_index(Cell c) const {
   if (c.x < -half_ || c.x > half_ || c.y < -half_ || c.y > half_) return -1;
@@ -54,12 +72,12 @@ bool Board::Fits(int type, Placement p) const {
 
 std::vector<Placement> Board::LegalPlacements(int type) const {
   std::vector<Placement> out;
-  for (Cell c : frontier_)
+  const auto& signature = catalog_->type(type).edge_signature;
+  for (Cell c : frontier_) {
+    int i = grid_index(c);
     for (int r = 0; r < 4; ++r)
-      if (Fits(type, {c, r})) out.push_back({c, r});
-  std::sort(out.begin(), out.end(), [](const Placement& a, const Placement& b) {
-    return a.at == b.at ? a.rotation < b.rotation : a.at < b.at;
-  });
+      if ((signature[r] & mask_[i]) == need_[i]) out.push_back({c, r});
+  }
   return out;
 }
 
@@ -131,6 +149,7 @@ int Board::Place(int type, Placement p) {
   log.frontier_size_before = frontier_.size();
   for (int d = 0; d < 4; ++d) {
     Cell c{p.at.x + kDx[d], p.at.y + kDy[d]};
+    update_demand(c);
     if (grid_index(c) < 0 || tile_at(c) >= 0) continue;
     if (std::find(frontier_.begin(), frontier_.end(), c) == frontier_.end()) frontier_.push_back(c);
   }
@@ -161,6 +180,7 @@ void Board::UndoPlace() {
   node_feature_.resize(first);
   open_.resize(first);
   grid_[grid_index(t.at)] = -1;
+  for (int d = 0; d < 4; ++d) update_demand({t.at.x + kDx[d], t.at.y + kDy[d]});
   frontier_.resize(log.frontier_size_before);
   if (log.removed_index >= 0) {
     size_t i = static_cast<size_t>(log.removed_index);

@@ -44,6 +44,7 @@ class Board {
   int orthogonal_neighbour_count(Cell c) const;
 
   bool Fits(int type, Placement p) const;
+  // In frontier order, which depends only on the moves played.
   std::vector<Placement> LegalPlacements(int type) const;
   // Empty cells next to at least one tile.
   const std::vector<Cell>& frontier() const { return frontier_; }
@@ -81,12 +82,16 @@ class Board {
     int removed_index;            // where the new tile's cell stood in the frontier, or -1
   };
   int grid_index(Cell c) const;
+  // Recomputes what the neighbours of an empty cell demand of a tile put there.
+  void update_demand(Cell c);
   void join(int a, int b, int matched_points);
   int edge_kind_towards(int type, int rotation, int direction) const;
 
   const TileCatalog* catalog_;
   int half_;  // the grid spans [-half_, half_] in x and y
   std::vector<int16_t> grid_;
+  // Per cell: the edge kinds its neighbours demand (2 bits per side) and which sides have one.
+  std::vector<uint8_t> need_, mask_;
   std::vector<PlacedTile> tiles_;
   std::vector<Cell> frontier_;
   std::vector<int> parent_, size_, open_, next_, node_tile_, node_feature_;

@@ -61,6 +61,7 @@ Result<GameState> GameState::Create(const TileCatalog& catalog, GameSetup setup)
   g.dyn_.supply.assign(n, setup.rules.followers);
   g.dyn_.scores.assign(n, 0);
   g.board_.Place(setup.start_tile, {setup.start_at, setup.start_rotation});
+  g.moves_.reserve(total + 16);
   return g;
 }
 
@@ -198,7 +199,11 @@ std::vector<Move> GameState::LegalMoves(int tile_type) const {
 Status GameState::Apply(const Move& m) {
   if (dyn_.phase == Phase::kGameOver) return Fail("the game is over");
   move_number_ = static_cast<int>(moves_.size()) + 1;
-  UndoEntry undo{dyn_, events_.size(), false};
+  if (history_size_ == history_.size()) history_.emplace_back();
+  UndoEntry& undo = history_[history_size_];
+  undo.before = dyn_;  // assignment reuses the spare entry's storage
+  undo.events = events_.size();
+  undo.placed_tile = false;
   Status s;
   if (m.player < 0 || m.player >= player_count()) {
     s = Fail("unknown player");
@@ -212,22 +217,21 @@ Status GameState::Apply(const Move& m) {
   }
   if (!s) {
     if (undo.placed_tile) board_.UndoPlace();
-    dyn_ = std::move(undo.before);
+    std::swap(dyn_, undo.before);
     events_.resize(undo.events);
     return s;
   }
-  history_.push_back(std::move(undo));
+  ++history_size_;
   moves_.push_back(m);
   return s;
 }
 
 void GameState::Undo() {
-  assert(!history_.empty());
-  UndoEntry& u = history_.back();
+  assert(history_size_ > 0);
+  UndoEntry& u = history_[--history_size_];
   if (u.placed_tile) board_.UndoPlace();
-  dyn_ = std::move(u.before);
+  std::swap(dyn_, u.before);
   events_.resize(u.events);
-  history_.pop_back();
   moves_.pop_back();
 }
 
@@ -337,9 +341,12 @@ Status GameState::ApplyDiscard(const Move& m) {
     return Fail("it is " + setup_.players[dyn_.current].color + "'s turn, not " + setup_.players[m.player].color + "'s");
   if (auto s = CheckDraw(m); !s) return s;
   auto legal = board_.LegalPlacements(m.tile);
-  if (!legal.empty())
-    return Fail("tile " + catalog_->type(m.tile).id + " fits at " + CellText(legal.front().at) +
-                ", so it cannot be discarded");
+  if (!legal.empty()) {
+    Cell first = std::min_element(legal.begin(), legal.end(), [](const Placement& a, const Placement& b) {
+                   return a.at < b.at;
+                 })->at;
+    return Fail("tile " + catalog_->type(m.tile).id + " fits at " + CellText(first) + ", so it cannot be discarded");
+  }
   --dyn_.deck[m.tile];
   return Status::Ok();
 }

@@ -82,7 +82,7 @@ class GameState {
 
   // Applies a move after checking it; on refusal the state is unchanged.
   Status Apply(const Move& move);
-  bool CanUndo() const { return !history_.empty(); }
+  bool CanUndo() const { return history_size_ > 0; }
   void Undo();
   GameState Clone() const { return *this; }
   std::string ToString() const;
@@ -148,7 +148,9 @@ class GameState {
   Dynamic dyn_;
   std::vector<ScoreEvent> events_;
   std::vector<Move> moves_;
+  // Undo entries; those past history_size_ are spare, kept so their storage is reused.
   std::vector<UndoEntry> history_;
+  size_t history_size_ = 0;
   int move_number_ = 0;  // 1-based number of the move being applied
 };
 

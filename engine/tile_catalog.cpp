@@ -151,6 +151,11 @@ Status Validate(TileType& t) {
     }
     if (!ok) return Fail("edge " + std::string("NESW").substr(e, 1) + " disagrees with its features");
   }
+  for (int r = 0; r < 4; ++r) {
+    t.edge_signature[r] = 0;
+    for (int d = 0; d < 4; ++d)
+      t.edge_signature[r] |= static_cast<uint8_t>(static_cast<int>(t.edges[(d - r + 4) % 4]) << (2 * d));
+  }
   for (auto& f : t.features) {
     if (IsConnectable(f.kind) && (f.points >> kCentrePoint & 1))
       return Fail(std::string(FeatureKindName(f.kind)) + " " + f.name + " cannot stand on C");

@@ -52,6 +52,8 @@ struct TileType {
   int count = 0;
   bool start = false;
   std::array<EdgeKind, 4> edges{};  // N E S W
+  // Board-frame edges per rotation, 2 bits per direction (N lowest): for fast edge matching.
+  std::array<uint8_t, 4> edge_signature{};
   std::vector<Feature> features;
   std::array<int8_t, kPointCount> feature_at_point{};  // -1 where nothing is
   std::vector<int8_t> label_map;  // kLabelGrid^2 feature indices, row-major

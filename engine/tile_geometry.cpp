@@ -1,6 +1,7 @@
 #include "engine/tile_geometry.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <deque>
@@ -141,6 +142,13 @@ Polygon RoadShape(const Feature& f, std::optional<Vec2> end) {
 
 bool Inside(const Polygon& poly, Vec2 p) { return PolygonContains(poly, p); }
 
+// The bounding box of a polygon: min x, min y, max x, max y.
+std::array<double, 4> Box(const Polygon& poly) {
+  std::array<double, 4> b{2, 2, -1, -1};
+  for (const auto& v : poly) b = {std::min(b[0], v.x), std::min(b[1], v.y), std::max(b[2], v.x), std::max(b[3], v.y)};
+  return b;
+}
+
 }  // namespace
 
 bool PolygonContains(const Polygon& poly, Vec2 p) {
@@ -208,18 +216,24 @@ Status BuildGeometry(TileType& tile, const std::vector<std::vector<std::string>>
   };
   constexpr int G = kLabelGrid;
   tile.label_map.assign(G * G, -1);
+  std::vector<std::vector<std::array<double, 4>>> boxes(fs.size());
+  for (size_t i = 0; i < fs.size(); ++i)
+    for (const auto& s : fs[i].shapes) boxes[i].push_back(Box(s));
   for (int r = 0; r < G; ++r) {
     for (int c = 0; c < G; ++c) {
       Vec2 p{(c + 0.5) / G, (r + 0.5) / G};
       int best = -1, best_rank = 0;
       for (size_t i = 0; i < fs.size(); ++i) {
         if (rank(fs[i].kind) < best_rank) continue;
-        for (const auto& s : fs[i].shapes)
-          if (Inside(s, p)) {
+        for (size_t k = 0; k < fs[i].shapes.size(); ++k) {
+          const auto& b = boxes[i][k];
+          if (p.x < b[0] || p.y < b[1] || p.x > b[2] || p.y > b[3] || !Inside(fs[i].shapes[k], p)) continue;
+          {
             best = static_cast<int>(i);
             best_rank = rank(fs[i].kind);
             break;
           }
+        }
       }
       tile.label_map[r * G + c] = static_cast<int8_t>(best);
     }
