@@ -112,6 +112,59 @@ TEST(GameRecord, RefusesIllegalMovesNamingTheMoveAndTheRule) {
             "move 2: occupied feature: the road at W2 already has a follower");
 }
 
+TEST(GameRecord, CarriesEveryCatapultTokenAndRoundTrips) {
+  const std::string text = R"({"format": "catapult-fair/game@1",
+    "players": [{"color": "red"}, {"color": "blue"}], "expansions": ["catapult"],
+    "moves": [
+      {"type": "place", "player": "red", "tile": "U", "at": [1, 0], "follower": {"on": "E2"}},
+      {"type": "place", "player": "blue", "tile": "FAIR-06", "at": [0, 1], "follower": {"on": "N1"}},
+      {"type": "catapult", "token": "seduction", "thrower": "blue", "throws": [
+        {"player": "blue", "on_board": true, "seduced": {"color": "red", "at": [1, 0], "on": "E2"}, "replacement": "supply"},
+        {"player": "red", "on_board": false, "seduced": null}]},
+      {"type": "place", "player": "red", "tile": "FAIR-07", "at": [0, 2]},
+      {"type": "catapult", "token": "knockout", "thrower": "red", "throws": [
+        {"player": "red", "hit": [{"color": "blue", "at": [1, 0], "on": "W2"}]},
+        {"player": "blue", "hit": []}]},
+      {"type": "place", "player": "blue", "tile": "FAIR-12", "at": [2, 0], "rotation": 0},
+      {"type": "catapult", "token": "catch", "thrower": "blue", "throws": [
+        {"player": "blue", "catcher": "red", "case": "A"}, {"player": "red", "catcher": "blue", "case": "B"}]},
+      {"type": "place", "player": "red", "tile": "FAIR-08", "at": [0, 3], "rotation": 90},
+      {"type": "catapult", "token": "target", "thrower": "red", "throws": [
+        {"player": "red", "distance_mm": 31.0}, {"player": "blue", "distance_mm": null}]}
+    ], "final": true})";
+  auto rec = ParseGameRecord(text, Catalog());
+  ASSERT_TRUE(rec.ok()) << rec.error().message;
+  auto game = Replay(*rec, Catalog());
+  ASSERT_TRUE(game.ok()) << game.error().message;
+  EXPECT_EQ(game->scores()[0], 5 + 5 + 5) << "caught blue's token, threw far enough, closest to the fair";
+  EXPECT_EQ(game->scores()[1], 0);
+  auto again = ParseGameRecord(GameRecordToJson(*game).dump(2), Catalog());
+  ASSERT_TRUE(again.ok()) << again.error().message;
+  EXPECT_EQ(Replay(*again, Catalog())->scores(), game->scores());
+}
+
+TEST(GameRecord, RefusesBadCatapultRounds) {
+  auto round = [](const std::string& r) {
+    return Refusal(R"({"format": "catapult-fair/game@1", "players": [{"color": "red"}, {"color": "blue"}],
+      "expansions": ["catapult"], "moves": [
+      {"type": "place", "player": "red", "tile": "FAIR-06", "at": [0, 1]}, )" + r + "]}");
+  };
+  EXPECT_EQ(round(R"({"type": "catapult", "token": "pie", "thrower": "red", "throws": []})"),
+            "move 2: \"token\" must be knockout, seduction, target or catch");
+  EXPECT_EQ(round(R"({"type": "catapult", "token": "target", "thrower": "red", "throws": [{"player": "red"}]})"),
+            "move 2: a target throw needs \"distance_mm\" (null when off the playing area)");
+  EXPECT_EQ(round(R"({"type": "catapult", "token": "knockout", "thrower": "red", "throws": [{"player": "red", "hit": 3}]})"),
+            "move 2: \"hit\" must be a list of followers");
+  EXPECT_EQ(round(R"({"type": "catapult", "token": "seduction", "thrower": "red", "throws": [{"player": "red"}]})"),
+            "move 2: a seduction throw needs \"on_board\": true or false");
+  EXPECT_EQ(round(R"({"type": "catapult", "token": "catch", "thrower": "red", "throws": [{"player": "red", "catcher": "blue", "case": "E"}]})"),
+            "move 2: \"case\" must be \"A\", \"B\", \"C\" or \"D\"");
+  EXPECT_EQ(round(R"({"type": "catapult", "token": "target", "thrower": "blue", "throws": []})"),
+            "move 2: the round is red's to start, who placed the fair tile");
+  EXPECT_EQ(round(R"({"type": "place", "player": "blue", "tile": "U", "at": [1, 0]})"),
+            "move 2: the catapult round for the fair tile comes first");
+}
+
 TEST(GameRecord, RefusesAPlayerWithoutFollowers) {
   EXPECT_EQ(Refusal(Record(R"({"type": "place", "player": "red", "tile": "U", "at": [1, 0], "follower": {"on": "E2"}},
                               {"type": "place", "player": "blue", "tile": "V", "at": [-1, 0], "rotation": 180},

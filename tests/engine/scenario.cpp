@@ -27,6 +27,31 @@ Scenario::Scenario(int players, std::vector<std::string> expansions, Rules rules
   game_.emplace(std::move(g).value());
 }
 
+Scenario::Scenario(const std::vector<std::string>& colors, std::vector<std::string> expansions, Rules rules) {
+  GameSetup s;
+  for (const auto& c : colors) s.players.push_back({c, ""});
+  s.expansions = std::move(expansions);
+  s.rules = rules;
+  auto g = GameState::Create(Catalog(), s);
+  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.error().message);
+  game_.emplace(std::move(g).value());
+}
+
+std::string Scenario::Round(TokenKind token, std::vector<CatapultThrow> throws) {
+  Move m;
+  m.type = MoveType::kCatapult;
+  m.player = game_->current_player();
+  m.catapult.token = token;
+  m.catapult.thrower = game_->current_player();
+  m.catapult.throws = std::move(throws);
+  Status s = game_->Apply(m);
+  return s.ok() ? "" : s.error().message;
+}
+
+FollowerRef Scenario::Ref(const std::string& color, int x, int y, const std::string& on) const {
+  return {player(color), {x, y}, ParsePoint(on).value()};
+}
+
 int Scenario::type(const std::string& id) const {
   int t = Catalog().find(id);
   EXPECT_GE(t, 0) << "no tile " << id;

@@ -16,6 +16,7 @@ class Scenario {
  public:
   explicit Scenario(int players = 2, std::vector<std::string> expansions = {}, Rules rules = {},
                     const std::string& start = "D", int start_rotation = 0);
+  Scenario(const std::vector<std::string>& colors, std::vector<std::string> expansions, Rules rules = {});
 
   GameState& game() { return *game_; }
   int type(const std::string& id) const;
@@ -25,6 +26,9 @@ class Scenario {
   // Applies and returns the refusal message ("" if it was accepted).
   std::string TryPlace(const std::string& id, int x, int y, int degrees, const std::string& on = "");
   void Finish();
+  // A catapult round of `token` thrown first by the current player; throws in clockwise order.
+  std::string Round(TokenKind token, std::vector<CatapultThrow> throws);
+  FollowerRef Ref(const std::string& color, int x, int y, const std::string& on) const;
   int score(const std::string& color) const;
   int supply(const std::string& color) const;
   PlayerId player(const std::string& color) const;
