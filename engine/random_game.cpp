@@ -119,6 +119,7 @@ void PlayRandomGame(GameState& game, std::mt19937_64& rng, const RandomGameOptio
       }
       continue;
     }
+    if (options.max_tiles > 0 && game.board().tile_count() >= options.max_tiles) return;
     int tile = DrawTile(game, rng);
     if (tile < 0) {
       if (!options.finish) return;

@@ -344,8 +344,9 @@ Status BuildGeometry(TileType& tile, const std::vector<std::vector<std::string>>
     for (int p = 0; p < G * G; ++p) {
       if (tile.label_map[p] != static_cast<int>(i)) continue;
       Vec2 v{(p % G + 0.5) / G, (p / G + 0.5) / G};
-      double depth = std::min(dist[p], fs[i].kind == FeatureKind::kRoad ? 3 : 8);
-      double score = depth - 0.5 * std::hypot(v.x - pref.x, v.y - pref.y) * G / 8;
+      double depth = std::min(dist[p], fs[i].kind == FeatureKind::kRoad ? 3 : fs[i].kind == FeatureKind::kCity ? 20 : 8);
+      double pull = fs[i].kind == FeatureKind::kCity ? 0.05 : 0.5;  // cities: the deepest point
+      double score = depth - pull * std::hypot(v.x - pref.x, v.y - pref.y) * G / 8;
       if (score > best_score) {
         best_score = score;
         best = p;

@@ -40,5 +40,8 @@ int RunRules(const std::vector<std::string>& args);
 int RunSelfplay(const std::vector<std::string>& args);
 int RunBench(const std::vector<std::string>& args);
 int RunBenchEngine(const std::vector<std::string>& args);
+int RunTileset(const std::vector<std::string>& args);
+int RunRender(const std::vector<std::string>& args);
+int RunBenchVision(const std::vector<std::string>& args);
 
 }  // namespace cf::cli

@@ -1,5 +1,6 @@
 // catapult-fair: the command-line front end. Each verb is a thin layer over the libraries.
 
+#include <algorithm>
 #include <exception>
 #include <iostream>
 #include <string>
@@ -15,6 +16,10 @@ const std::vector<Verb>& Verbs() {
       {"rules", "list every rule switch and expansion with its default", RunRules},
       {"selfplay", "play a random legal game and write its record", RunSelfplay},
       {"bench", "print speed figures (bench engine)", RunBench},
+#ifdef CF_WITH_VISION
+      {"tileset", "export the painted tile set (tileset export DIR)", RunTileset},
+      {"render", "render synthetic table photos with exact ground truth", RunRender},
+#endif
   };
   return kVerbs;
 }
