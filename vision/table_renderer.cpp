@@ -224,7 +224,7 @@ void Light(cv::Mat& img, const Look& look, const cv::Mat& rays) {
       double ref = std::abs(look.light.z);
       double g = 1.0 - look.light_falloff * std::clamp((dist - ref) / (ref * 1.2), 0.0, 1.0);
       double vx = (x - cam.cx) / cam.width, vy = (y - cam.cy) / cam.height;
-      g *= 1.0 - 0.25 * (vx * vx + vy * vy);  // vignette
+      g *= 1.0 - look.vignette * (vx * vx + vy * vy);
       gain_low.at<float>(gy, gx) = static_cast<float>(g * look.exposure);
     }
   cv::Mat gain;

@@ -20,6 +20,7 @@ struct Look {
   double light_falloff = 0.35;   // 0: even light
   cv::Scalar color_cast{1, 1, 1};  // per-channel gains (B, G, R)
   double exposure = 1.0;
+  double vignette = 0.25;        // darkening towards the corners
   double glare = 0;              // strength of a specular blob
   cv::Point2d glare_at{0.5, 0.5};  // in image fractions
   double blur_sigma = 0;         // pixels

@@ -42,7 +42,8 @@ cv::Point Px(Vec2 v, double size) {
 // Grass: mottled green with short darker strokes.
 void PaintGrass(cv::Mat& img, std::mt19937_64& rng) {
   cv::Mat noise(std::max(4, img.rows / 8), std::max(4, img.cols / 8), CV_32F);
-  cv::randu(noise, -1, 1);
+  std::uniform_real_distribution<float> unit(-1, 1);
+  for (int i = 0; i < noise.rows * noise.cols; ++i) noise.at<float>(i) = unit(rng);
   cv::Mat big;
   cv::resize(noise, big, img.size(), 0, 0, cv::INTER_CUBIC);
   std::vector<cv::Mat> ch;

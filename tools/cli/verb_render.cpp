@@ -98,8 +98,10 @@ int RunRender(const std::vector<std::string>& args) {
       pose.tilt_y_deg = i == 0 ? 0 : u(rng) * 35;
       pose.yaw_deg = u(rng) * 30;
       cv::Mat img = RenderCharucoView(spec, pose, look);
-      std::string name = "charuco-" + std::to_string(i) + ".png";
-      if (!cv::imwrite((dir / name).string(), img)) return BadInput("cannot write " + name);
+      std::string name = "charuco-" + std::to_string(i) + ext;
+      std::vector<int> params;
+      if (ext == ".jpg") params = {cv::IMWRITE_JPEG_QUALITY, 95};
+      if (!cv::imwrite((dir / name).string(), img, params)) return BadInput("cannot write " + name);
       json::Value v;
       v["image"] = name;
       v["center_mm"] = json::Array{pose.center.x, pose.center.y, pose.center.z};

@@ -1,0 +1,108 @@
+// The synthetic table renderer: same seed, same image; ground truth that the engine accepts.
+
+#include <gtest/gtest.h>
+
+#include "tests/vision/vision_test_support.h"
+#include "vision/sequence_renderer.h"
+#include "vision/tile_painter.h"
+
+#include <opencv2/imgproc.hpp>
+
+namespace cf::testing {
+namespace {
+
+LookOptions Small() {
+  LookOptions o;
+  o.width = 640;
+  o.height = 360;
+  return o;
+}
+
+TEST(Renderer, SameSeedGivesTheSameImageAndTruth) {
+  for (uint64_t seed : {1u, 2u}) {
+    auto [g1, s1] = RandomTable(seed, 20);
+    auto [g2, s2] = RandomTable(seed, 20);
+    Look look = RandomLook(s1, Small(), seed);
+    cv::Mat a = RenderTable(VisionCatalog(), s1, look);
+    cv::Mat b = RenderTable(VisionCatalog(), s2, RandomLook(s2, Small(), seed));
+    ASSERT_EQ(a.size(), b.size());
+    EXPECT_EQ(cv::norm(a, b, cv::NORM_INF), 0) << "seed " << seed;
+    EXPECT_EQ(s1.ToJson().dump(), s2.ToJson().dump());
+  }
+  auto [g, s] = RandomTable(1, 20);
+  auto [h, t] = RandomTable(3, 20);
+  EXPECT_NE(s.ToJson().dump(), t.ToJson().dump()) << "another seed, another table";
+}
+
+TEST(Renderer, GroundTruthIsALegalBoardWithFollowersOnRealFeatures) {
+  for (uint64_t seed = 10; seed < 30; ++seed) {
+    auto [game, scene] = RandomTable(seed, 30);
+    Board board(&VisionCatalog(), 200);
+    for (const auto& t : scene.tiles) {
+      int type = VisionCatalog().find(t.id);
+      ASSERT_GE(type, 0);
+      Placement p{t.at, t.rotation / 90};
+      ASSERT_TRUE(board.Fits(type, p)) << t.id << " at " << t.at.x << "," << t.at.y;
+      board.Place(type, p);
+      EXPECT_LE(std::hypot(t.center_mm[0] - t.at.x * 45.0, t.center_mm[1] - t.at.y * 45.0), 1.5 * std::sqrt(2.0) + 1e-9);
+      EXPECT_LE(std::abs(t.angle_deg - t.rotation), 3.0 + 1e-9);
+    }
+    for (const auto& f : scene.followers) {
+      int tile = board.tile_at(f.at);
+      ASSERT_GE(tile, 0);
+      const TileType& type = board.type_of(tile);
+      int named = type.occupiable_feature_at(board.canonical_point(tile, *ParsePoint(f.on)));
+      ASSERT_GE(named, 0) << f.on;
+      Vec2 under = TableToTilePoint(scene.tiles[tile], f.center_mm);
+      EXPECT_EQ(type.feature_at(under), named) << "the footprint centre lies on the named feature";
+      EXPECT_EQ(f.pose == "lying", type.features[named].kind == FeatureKind::kField ||
+                                       type.features[named].kind == FeatureKind::kHut);
+    }
+    for (const auto& tok : scene.tokens) {
+      EXPECT_EQ(tok.on_board, TokenOnBoard(scene, *ParseTokenKind(tok.kind), tok.center_mm, tok.angle_deg));
+    }
+  }
+}
+
+TEST(Renderer, TilesAppearWhereTheCameraProjectsThem) {
+  for (uint64_t seed : {5u, 6u, 7u}) {
+    auto [game, scene] = RandomTable(seed, 14);
+    scene.tokens.clear();
+    Look look = RandomLook(scene, Small(), seed);
+    look.hands = 0, look.glare = 0, look.noise_sigma = 0, look.blur_sigma = 0, look.jpeg_quality = 0;
+    look.light_falloff = 0, look.vignette = 0, look.exposure = 1, look.color_cast = {1, 1, 1};
+    cv::Mat img = RenderTable(VisionCatalog(), scene, look);
+    int checked = 0, matched = 0;
+    for (const auto& t : scene.tiles) {
+      cv::Mat art = PaintTile(VisionCatalog().type(VisionCatalog().find(t.id)), 256, {look.seed});
+      for (double u = 0.3; u <= 0.71; u += 0.2)
+        for (double v = 0.3; v <= 0.71; v += 0.2) {
+          double mm[2];
+          TilePointToTable(t, {u, v}, mm);
+          bool near_follower = false;
+          for (const auto& f : scene.followers) near_follower |= std::hypot(f.center_mm[0] - mm[0], f.center_mm[1] - mm[1]) < 30;
+          cv::Point2d px = look.camera.Project({mm[0], mm[1], -2});
+          if (near_follower || px.x < 1 || px.y < 1 || px.x >= img.cols - 1 || px.y >= img.rows - 1) continue;
+          cv::Mat a, b;
+          cv::getRectSubPix(img, {1, 1}, px, a);
+          cv::getRectSubPix(art, {1, 1}, {u * 256, v * 256}, b);
+          ++checked;
+          // Lambert shading is off for the flat table; the canvas resampling blurs fine detail.
+          matched += cv::norm(a, b, cv::NORM_L1) < 120;
+        }
+    }
+    EXPECT_GT(checked, 40);
+    EXPECT_GT(matched, checked * 0.8) << "seed " << seed;
+  }
+}
+
+TEST(Renderer, FootprintGapIsZeroWhenTouching) {
+  std::vector<cv::Point2d> a = {{0, 0}, {10, 0}, {10, 10}, {0, 10}};
+  std::vector<cv::Point2d> b = {{12, 0}, {20, 0}, {20, 10}, {12, 10}};
+  EXPECT_NEAR(FootprintGap(a, b), 2, 1e-9);
+  std::vector<cv::Point2d> c = {{5, 5}, {15, 5}, {15, 15}, {5, 15}};
+  EXPECT_EQ(FootprintGap(a, c), 0);
+}
+
+}  // namespace
+}  // namespace cf::testing
