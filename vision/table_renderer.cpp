@@ -312,20 +312,37 @@ struct Canvas {
 };
 
 void Composite(cv::Mat& out, const Canvas& c, const Camera& cam, const cv::Mat& rays, bool masked) {
+  // Only the part of the picture the canvas can reach.
+  cv::Rect roi(0, 0, cam.width, cam.height);
+  if (masked) {
+    double minx = 1e9, miny = 1e9, maxx = -1e9, maxy = -1e9;
+    double w = c.image.cols / c.ppmm, h = c.image.rows / c.ppmm;
+    for (int i = 0; i <= 8; ++i)
+      for (int j = 0; j <= 8; ++j) {
+        if (i != 0 && i != 8 && j != 0 && j != 8) continue;
+        cv::Vec3d p = c.origin + c.ex * (w * i / 8) + c.ey * (h * j / 8);
+        cv::Point2d q = cam.Project({p[0], p[1], p[2]});
+        minx = std::min(minx, q.x), maxx = std::max(maxx, q.x), miny = std::min(miny, q.y), maxy = std::max(maxy, q.y);
+      }
+    roi &= cv::Rect(static_cast<int>(minx) - 4, static_cast<int>(miny) - 4, static_cast<int>(maxx - minx) + 8,
+                    static_cast<int>(maxy - miny) + 8);
+    if (roi.empty()) return;
+  }
   cv::Mat mapx, mapy, warped;
-  PlaneMaps(cam, rays, c.origin, c.ex, c.ey, c.ppmm, mapx, mapy);
+  PlaneMaps(cam, rays(roi), c.origin, c.ex, c.ey, c.ppmm, mapx, mapy);
   cv::remap(c.image, warped, mapx, mapy, cv::INTER_LINEAR, cv::BORDER_REPLICATE);
   if (!masked) {
     out = warped;
     return;
   }
+  cv::Mat target = out(roi);
   cv::Mat alpha;
   cv::remap(c.mask, alpha, mapx, mapy, cv::INTER_LINEAR, cv::BORDER_CONSTANT, cv::Scalar(0));
-  for (int y = 0; y < out.rows; ++y) {
-    cv::Vec3b* o = out.ptr<cv::Vec3b>(y);
+  for (int y = 0; y < target.rows; ++y) {
+    cv::Vec3b* o = target.ptr<cv::Vec3b>(y);
     const cv::Vec3b* w = warped.ptr<cv::Vec3b>(y);
     const uchar* a = alpha.ptr<uchar>(y);
-    for (int x = 0; x < out.cols; ++x) {
+    for (int x = 0; x < target.cols; ++x) {
       if (a[x] == 0) continue;
       if (a[x] == 255) {
         o[x] = w[x];
@@ -476,11 +493,15 @@ cv::Mat RenderTable(const TileCatalog& catalog, Scene& scene, const Look& look) 
   }
   minx = std::max(minx, bx0 - 600), maxx = std::min(maxx, bx1 + 600);
   miny = std::max(miny, by0 - 600), maxy = std::min(maxy, by1 + 600);
-  cv::Size size(static_cast<int>((maxx - minx) * ppmm) + 2, static_cast<int>((maxy - miny) * ppmm) + 2);
-
-  Canvas table{TableTexture(size, look, ppmm, rng), cv::Mat(), {minx, miny, 0}, {1, 0, 0}, {0, 1, 0}, ppmm};
-  Canvas tiles{cv::Mat(size, CV_8UC3, cv::Scalar(0, 0, 0)), cv::Mat(size, CV_8U, cv::Scalar(0)),
-               {minx, miny, -kTileThickness}, {1, 0, 0}, {0, 1, 0}, ppmm};
+  // The table at half the resolution of the tiles: it is background.
+  double table_ppmm = std::max(0.5, ppmm / 2);
+  cv::Size size(static_cast<int>((maxx - minx) * table_ppmm) + 2, static_cast<int>((maxy - miny) * table_ppmm) + 2);
+  Canvas table{TableTexture(size, look, table_ppmm, rng), cv::Mat(), {minx, miny, 0}, {1, 0, 0}, {0, 1, 0}, table_ppmm};
+  // Tiles only where the board is.
+  double tx0 = bx0 - 45, ty0 = by0 - 45;
+  cv::Size tsize(static_cast<int>((bx1 - bx0 + 90) * ppmm) + 2, static_cast<int>((by1 - by0 + 90) * ppmm) + 2);
+  Canvas tiles{cv::Mat(tsize, CV_8UC3, cv::Scalar(0, 0, 0)), cv::Mat(tsize, CV_8U, cv::Scalar(0)),
+               {tx0, ty0, -kTileThickness}, {1, 0, 0}, {0, 1, 0}, ppmm};
 
   // Tiles: painted once per type at this resolution, turned and placed.
   std::map<std::string, cv::Mat> painted;
@@ -491,13 +512,13 @@ cv::Mat RenderTable(const TileCatalog& catalog, Scene& scene, const Look& look) 
     auto it = painted.find(t.id);
     if (it == painted.end()) it = painted.emplace(t.id, PaintTile(catalog.type(type), tile_px, {look.seed})).first;
     const cv::Mat& art = it->second;
-    cv::Point2d c((t.center_mm[0] - minx) * ppmm, (t.center_mm[1] - miny) * ppmm);
+    cv::Point2d c((t.center_mm[0] - tx0) * ppmm, (t.center_mm[1] - ty0) * ppmm);
     cv::Mat A = cv::getRotationMatrix2D(cv::Point2f(art.cols / 2.0f, art.rows / 2.0f), -t.angle_deg, 1.0);
     A.at<double>(0, 2) += c.x - art.cols / 2.0;
     A.at<double>(1, 2) += c.y - art.rows / 2.0;
     int half = static_cast<int>(tile_px * 0.75) + 2;
     cv::Rect roi = cv::Rect(static_cast<int>(c.x) - half, static_cast<int>(c.y) - half, 2 * half, 2 * half) &
-                   cv::Rect(0, 0, size.width, size.height);
+                   cv::Rect(0, 0, tsize.width, tsize.height);
     if (roi.empty()) continue;
     A.at<double>(0, 2) -= roi.x;
     A.at<double>(1, 2) -= roi.y;

@@ -43,5 +43,6 @@ int RunBenchEngine(const std::vector<std::string>& args);
 int RunTileset(const std::vector<std::string>& args);
 int RunRender(const std::vector<std::string>& args);
 int RunBenchVision(const std::vector<std::string>& args);
+int RunBenchRender(const std::vector<std::string>& args);
 
 }  // namespace cf::cli
