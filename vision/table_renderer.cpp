@@ -578,7 +578,7 @@ cv::Mat RenderCharucoView(const CharucoSpec& spec, const CharucoPose& pose, cons
   double ppmm = 8;
   auto board = cv::aruco::CharucoBoard::create(spec.squares_x, spec.squares_y, static_cast<float>(spec.square_mm),
                                                static_cast<float>(spec.marker_mm),
-                                               cv::aruco::getPredefinedDictionary(cv::aruco::DICT_5X5_100));
+                                               cv::aruco::getPredefinedDictionary(spec.dictionary));
   double w = spec.squares_x * spec.square_mm, h = spec.squares_y * spec.square_mm, margin = 10;
   cv::Mat art;
   board->draw(cv::Size(static_cast<int>((w + 2 * margin) * ppmm), static_cast<int>((h + 2 * margin) * ppmm)), art,
@@ -603,6 +603,37 @@ cv::Mat RenderCharucoView(const CharucoSpec& spec, const CharucoPose& pose, cons
   Light(img, look, rays);
   PostProcess(img, look, rng);
   return img;
+}
+
+Look CalibrationLook(const LookOptions& options, uint64_t seed) {
+  Scene table;
+  for (double x : {-300.0, 300.0}) {
+    SceneTile t;
+    t.center_mm[0] = t.center_mm[1] = x;
+    table.tiles.push_back(t);
+  }
+  Look look = RandomLook(table, options, seed);
+  look.hands = 0;
+  return look;
+}
+
+std::vector<CharucoPose> CalibrationPoses(int count, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(-1, 1);
+  std::vector<CharucoPose> poses;
+  for (int i = 0; i < count; ++i) {
+    CharucoPose p;
+    // Spread over the field of view on a 3 x 3 pattern, as calibration guides ask, so that the
+    // lens's edges are seen, and tilted both ways so that focal length and centre separate.
+    int cell = (i - 1) % 9;
+    double gx = i == 0 ? 0 : (cell % 3 - 1), gy = i == 0 ? 0 : (cell / 3 - 1);
+    p.center = {gx * 300 + u(rng) * 40, gy * 170 + u(rng) * 30, i == 0 ? 0.0 : -std::abs(u(rng)) * 150};
+    p.tilt_x_deg = i == 0 ? 0 : u(rng) * 40;
+    p.tilt_y_deg = i == 0 ? 0 : u(rng) * 40;
+    p.yaw_deg = u(rng) * 30;
+    poses.push_back(p);
+  }
+  return poses;
 }
 
 }  // namespace cf

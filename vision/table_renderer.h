@@ -6,6 +6,7 @@
 #include <random>
 
 #include "calibration/camera.h"
+#include "calibration/charuco.h"
 #include "engine/tile_catalog.h"
 #include "vision/scene.h"
 
@@ -50,10 +51,10 @@ struct CharucoPose {
   cv::Point3d center;
   double tilt_x_deg = 0, tilt_y_deg = 0, yaw_deg = 0;
 };
-struct CharucoSpec {
-  int squares_x = 8, squares_y = 11;  // an odd number of rows reads the same in every OpenCV version
-  double square_mm = 30, marker_mm = 22;
-};
 cv::Mat RenderCharucoView(const CharucoSpec& spec, const CharucoPose& pose, const Look& look);
+// A camera and light framed for a table of some 60 cm across, as a calibration session sees it.
+Look CalibrationLook(const LookOptions& options, uint64_t seed);
+// Board poses a person would hold for calibration: the first lies flat on the table.
+std::vector<CharucoPose> CalibrationPoses(int count, uint64_t seed);
 
 }  // namespace cf

@@ -19,6 +19,7 @@ const std::vector<Verb>& Verbs() {
 #ifdef CF_WITH_VISION
       {"tileset", "export the painted tile set (tileset export DIR)", RunTileset},
       {"render", "render synthetic table photos with exact ground truth", RunRender},
+      {"calibrate", "camera, table plane and colours from ChArUco images into a YAML file", RunCalibrate},
 #endif
   };
   return kVerbs;

@@ -76,12 +76,8 @@ int RunRender(const std::vector<std::string>& args) {
 
   if (vm->count("charuco")) {
     CharucoSpec spec;
-    Scene table;
-    table.tiles.push_back({});
-    Look look = RandomLook(table, look_options, seed0);
-    look.hands = 0;
+    Look look = CalibrationLook(look_options, seed0);
     look.jpeg_quality = 0;
-    std::mt19937_64 rng(seed0);
     json::Value index;
     index["camera"] = look.camera.ToJson();
     index["board"]["squares_x"] = spec.squares_x;
@@ -90,13 +86,9 @@ int RunRender(const std::vector<std::string>& args) {
     index["board"]["marker_mm"] = spec.marker_mm;
     index["board"]["dictionary"] = "DICT_5X5_100";
     json::Array views;
-    for (int i = 0; i < (*vm)["charuco"].as<int>(); ++i) {
-      CharucoPose pose;
-      std::uniform_real_distribution<double> u(-1, 1);
-      pose.center = {u(rng) * 120, u(rng) * 80, i == 0 ? 0.0 : -std::abs(u(rng)) * 150};
-      pose.tilt_x_deg = i == 0 ? 0 : u(rng) * 35;
-      pose.tilt_y_deg = i == 0 ? 0 : u(rng) * 35;
-      pose.yaw_deg = u(rng) * 30;
+    auto poses = CalibrationPoses((*vm)["charuco"].as<int>(), seed0);
+    for (size_t i = 0; i < poses.size(); ++i) {
+      const CharucoPose& pose = poses[i];
       cv::Mat img = RenderCharucoView(spec, pose, look);
       std::string name = "charuco-" + std::to_string(i) + ext;
       std::vector<int> params;

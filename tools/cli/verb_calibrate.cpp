@@ -1,0 +1,69 @@
+// catapult-fair calibrate: camera, table plane and player colours into one YAML file.
+
+#include <iostream>
+#include <opencv2/imgcodecs.hpp>
+
+#include "calibration/calibration_file.h"
+#include "calibration/charuco.h"
+#include "tools/cli/cli_common.h"
+
+namespace cf::cli {
+
+int RunCalibrate(const std::vector<std::string>& args) {
+  po::options_description options("options");
+  options.add_options()("charuco", po::value<std::vector<std::string>>()->multitoken(),
+                        "images of the ChArUco board held in several poses")(
+      "table", po::value<std::string>(), "an image with the board lying flat on the table (default: the first)")(
+      "squares", po::value<std::string>()->default_value("8x11"), "board squares, X x Y (odd Y)")(
+      "square-mm", po::value<double>()->default_value(30), "square size in mm")(
+      "marker-mm", po::value<double>()->default_value(22), "marker size in mm")(
+      "check", po::value<std::string>(), "read a calibration file and print what it holds")(
+      "out", po::value<std::string>(), "the calibration file to write (YAML)");
+  po::positional_options_description pos;
+  int code = 0;
+  auto vm = ParseArgs(args,
+                      "usage: catapult-fair calibrate --charuco IMG... [--table IMG] --out cal.yaml\n"
+                      "       catapult-fair calibrate --check cal.yaml\n"
+                      "Camera intrinsics and distortion from a ChArUco board (DICT_5X5_100), the table\n"
+                      "plane from the board lying on the table, and default player colours.",
+                      options, pos, code);
+  if (!vm) return code;
+  if (vm->count("check")) {
+    auto c = LoadCalibration((*vm)["check"].as<std::string>());
+    if (!c) return BadInput(c.error().message);
+    std::cout << "camera " << c->camera.width << "x" << c->camera.height << ", fx " << c->camera.fx << ", fy "
+              << c->camera.fy << ", reprojection " << c->rms_px << " px, table plane "
+              << (c->has_table_pose ? "known" : "unknown") << ", " << c->colors.colors().size() << " colours\n";
+    return kExitOk;
+  }
+  if (!vm->count("charuco") || !vm->count("out")) return BadInput("calibrate needs --charuco IMAGES and --out FILE");
+  CharucoSpec spec;
+  if (std::sscanf((*vm)["squares"].as<std::string>().c_str(), "%dx%d", &spec.squares_x, &spec.squares_y) != 2 ||
+      spec.squares_x < 3 || spec.squares_y < 3)
+    return BadInput("--squares takes XxY, e.g. 8x11");
+  spec.square_mm = (*vm)["square-mm"].as<double>();
+  spec.marker_mm = (*vm)["marker-mm"].as<double>();
+  std::vector<cv::Mat> images;
+  for (const auto& path : (*vm)["charuco"].as<std::vector<std::string>>()) {
+    cv::Mat img = cv::imread(path, cv::IMREAD_COLOR);
+    if (img.empty()) return BadInput("cannot read image " + path);
+    images.push_back(img);
+  }
+  auto cal = CalibrateIntrinsics(images, spec);
+  if (!cal) return BadInput(cal.error().message);
+  Calibration out;
+  out.camera = cal->camera;
+  out.rms_px = cal->rms_px;
+  cv::Mat table = vm->count("table") ? cv::imread((*vm)["table"].as<std::string>(), cv::IMREAD_COLOR) : images[0];
+  if (table.empty()) return BadInput("cannot read the table image");
+  if (auto pose = PoseFromBoard(table, cal->camera, spec)) {
+    out.camera = *pose;
+    out.has_table_pose = true;
+  }
+  if (auto s = SaveCalibration(out, (*vm)["out"].as<std::string>()); !s) return BadInput(s.error().message);
+  std::cout << "calibrated from " << cal->views << " views: reprojection " << cal->rms_px << " px, fx " << cal->camera.fx
+            << ", table plane " << (out.has_table_pose ? "from the board" : "unknown") << "\n";
+  return kExitOk;
+}
+
+}  // namespace cf::cli
