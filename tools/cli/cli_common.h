@@ -42,6 +42,7 @@ int RunBench(const std::vector<std::string>& args);
 int RunBenchEngine(const std::vector<std::string>& args);
 int RunTileset(const std::vector<std::string>& args);
 int RunCalibrate(const std::vector<std::string>& args);
+int RunAnalyze(const std::vector<std::string>& args);
 int RunRender(const std::vector<std::string>& args);
 int RunBenchVision(const std::vector<std::string>& args);
 int RunBenchRender(const std::vector<std::string>& args);

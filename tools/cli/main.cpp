@@ -15,10 +15,11 @@ const std::vector<Verb>& Verbs() {
       {"score", "replay a game record and print the scores as JSON", RunScore},
       {"rules", "list every rule switch and expansion with its default", RunRules},
       {"selfplay", "play a random legal game and write its record", RunSelfplay},
-      {"bench", "print speed figures (bench engine | render)", RunBench},
+      {"bench", "print speed figures (bench engine | render | vision)", RunBench},
 #ifdef CF_WITH_VISION
       {"tileset", "export the painted tile set (tileset export DIR)", RunTileset},
       {"render", "render synthetic table photos with exact ground truth", RunRender},
+      {"analyze", "read tiles, followers and tokens from a photo of the table (scene JSON)", RunAnalyze},
       {"calibrate", "camera, table plane and colours from ChArUco images into a YAML file", RunCalibrate},
 #endif
   };
@@ -29,12 +30,13 @@ int RunBench(const std::vector<std::string>& args) {
   if (!args.empty() && args[0] == "engine") return RunBenchEngine({args.begin() + 1, args.end()});
 #ifdef CF_WITH_VISION
   if (!args.empty() && args[0] == "render") return RunBenchRender({args.begin() + 1, args.end()});
+  if (!args.empty() && args[0] == "vision") return RunBenchVision({args.begin() + 1, args.end()});
 #endif
   if (args.empty() || args[0] == "--help" || args[0] == "-h") {
-    std::cout << "usage: catapult-fair bench engine|render [options]\n";
+    std::cout << "usage: catapult-fair bench engine|render|vision [options]\n";
     return args.empty() ? kExitBadInput : kExitOk;
   }
-  return BadInput("unknown benchmark '" + args[0] + "' (engine, render)");
+  return BadInput("unknown benchmark '" + args[0] + "' (engine, render, vision)");
 }
 
 }  // namespace cf::cli

@@ -5,6 +5,7 @@
 
 #include "calibration/calibration_file.h"
 #include "calibration/charuco.h"
+#include "engine/json.h"
 #include "tools/cli/cli_common.h"
 
 namespace cf::cli {
@@ -18,6 +19,7 @@ int RunCalibrate(const std::vector<std::string>& args) {
       "square-mm", po::value<double>()->default_value(30), "square size in mm")(
       "marker-mm", po::value<double>()->default_value(22), "marker size in mm")(
       "check", po::value<std::string>(), "read a calibration file and print what it holds")(
+      "from-scene", po::value<std::string>(), "take the true camera of a rendered scene's JSON (for tests)")(
       "out", po::value<std::string>(), "the calibration file to write (YAML)");
   po::positional_options_description pos;
   int code = 0;
@@ -34,6 +36,21 @@ int RunCalibrate(const std::vector<std::string>& args) {
     std::cout << "camera " << c->camera.width << "x" << c->camera.height << ", fx " << c->camera.fx << ", fy "
               << c->camera.fy << ", reprojection " << c->rms_px << " px, table plane "
               << (c->has_table_pose ? "known" : "unknown") << ", " << c->colors.colors().size() << " colours\n";
+    return kExitOk;
+  }
+  if (vm->count("from-scene") && vm->count("out")) {
+    auto text = ReadFile((*vm)["from-scene"].as<std::string>());
+    if (!text) return BadInput(text.error().message);
+    auto doc = json::parse(*text);
+    if (!doc) return BadInput("not valid JSON: " + doc.error().message);
+    const json::Value* cam = doc->find("camera");
+    if (!cam) return BadInput("the scene has no camera");
+    auto camera = Camera::FromJson(*cam);
+    if (!camera) return BadInput(camera.error().message);
+    Calibration out;
+    out.camera = *camera;
+    out.has_table_pose = true;
+    if (auto s = SaveCalibration(out, (*vm)["out"].as<std::string>()); !s) return BadInput(s.error().message);
     return kExitOk;
   }
   if (!vm->count("charuco") || !vm->count("out")) return BadInput("calibrate needs --charuco IMAGES and --out FILE");

@@ -1,0 +1,154 @@
+// catapult-fair bench vision: accuracy and speed of analyze on rendered scenes it was not tuned on.
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <random>
+
+#include "engine/random_game.h"
+#include "tools/cli/cli_common.h"
+#include "vision/analyze.h"
+#include "vision/table_layout.h"
+#include "vision/table_renderer.h"
+
+namespace cf::cli {
+
+namespace {
+
+double Percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, static_cast<size_t>(p * v.size()))];
+}
+
+bool InView(const Camera& cam, const double mm[2]) {
+  cv::Point2d p = cam.Project({mm[0], mm[1], -2});
+  return p.x > 20 && p.y > 20 && p.x < cam.width - 20 && p.y < cam.height - 20;
+}
+
+}  // namespace
+
+int RunBenchVision(const std::vector<std::string>& args) {
+  po::options_description options("options");
+  AddCatalogOption(options);
+  options.add_options()("scenes", po::value<int>()->default_value(200), "rendered scenes")(
+      "seed", po::value<uint64_t>()->default_value(50000), "first seed (the samples use 101-112)")(
+      "tiles", po::value<int>()->default_value(60), "tiles per scene")(
+      "camera", po::value<std::string>()->default_value("1080p"), "1080p or 4k");
+  po::positional_options_description pos;
+  int code = 0;
+  auto vm = ParseArgs(args, "usage: catapult-fair bench vision [--scenes N] [--seed N] [--camera 1080p|4k]", options, pos, code);
+  if (!vm) return code;
+  auto catalog = LoadCatalog(*vm);
+  if (!catalog) return BadInput(catalog.error().message);
+  auto tileset = PaintedTileset(*catalog);
+  LookOptions lo;
+  if ((*vm)["camera"].as<std::string>() == "4k") lo.width = 3840, lo.height = 2160;
+  int tiles_total = 0, tiles_right = 0, followers_total = 0, followers_right = 0, tokens_total = 0, tokens_right = 0;
+  int refused = 0, false_followers = 0, false_tokens = 0;
+  std::vector<double> ms, follower_err, token_err;
+  const int n = (*vm)["scenes"].as<int>();
+  for (int i = 0; i < n; ++i) {
+    uint64_t seed = (*vm)["seed"].as<uint64_t>() + i;
+    GameSetup setup;
+    for (int p = 0; p < 4; ++p) setup.players.push_back({kColors[p], ""});
+    setup.expansions = KnownExpansions();
+    auto game = GameState::Create(*catalog, setup);
+    std::mt19937_64 rng(seed);
+    RandomGameOptions ro;
+    ro.max_tiles = (*vm)["tiles"].as<int>();
+    ro.follower_chance = 0.3;
+    PlayRandomGame(*game, rng, ro);
+    LayoutOptions layout;
+    layout.seed = seed;
+    Scene truth = LayoutTable(*game, layout);
+    ScatterTokens(truth, 4, rng);
+    Look look = RandomLook(truth, lo, seed);
+    cv::Mat img = RenderTable(*catalog, truth, look);
+    Calibration cal;
+    cal.camera = look.camera;
+    cal.has_table_pose = true;
+    AnalyzeInput input{&*catalog, &tileset, &cal};
+    auto t0 = std::chrono::steady_clock::now();
+    auto read = AnalyzeTable(img, input);
+    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    if (!read) {
+      ++refused;
+      for (const auto& t : truth.tiles) tiles_total += InView(look.camera, t.center_mm);
+      continue;
+    }
+    std::map<std::pair<int, int>, const SceneTile*> got;
+    for (const auto& t : read->tiles) got[{t.at.x, t.at.y}] = &t;
+    for (const auto& t : truth.tiles) {
+      if (!InView(look.camera, t.center_mm)) continue;
+      ++tiles_total;
+      auto it = got.find({t.at.x, t.at.y});
+      // A tile that looks the same turned (H, U, X, ...) is right in either rotation.
+      if (it == got.end() || it->second->id != t.id) continue;
+      const auto& sig = catalog->type(catalog->find(t.id)).edge_signature;
+      tiles_right += sig[(it->second->rotation / 90) % 4] == sig[(t.rotation / 90) % 4];
+    }
+    std::vector<bool> used(read->followers.size(), false);
+    for (const auto& f : truth.followers) {
+      if (!InView(look.camera, f.center_mm) || f.occluded) continue;
+      ++followers_total;
+      int best = -1;
+      double best_d = 12;
+      for (size_t k = 0; k < read->followers.size(); ++k) {
+        double d = std::hypot(read->followers[k].center_mm[0] - f.center_mm[0], read->followers[k].center_mm[1] - f.center_mm[1]);
+        if (!used[k] && d < best_d) best_d = d, best = static_cast<int>(k);
+      }
+      if (best < 0) continue;
+      used[best] = true;
+      follower_err.push_back(best_d);
+      const auto& r = read->followers[best];
+      // The same feature, whichever of its points names it (judged on the true tile).
+      bool same_feature = false;
+      for (const auto& t : truth.tiles) {
+        if (t.at.x != f.at.x || t.at.y != f.at.y) continue;
+        const TileType& type = catalog->type(catalog->find(t.id));
+        auto feature = [&](const std::string& on) {
+          auto p = ParsePoint(on);
+          return p ? type.occupiable_feature_at(UnrotatePoint(*p, t.rotation / 90)) : -2;
+        };
+        same_feature = feature(r.on) == feature(f.on);
+      }
+      followers_right += r.color == f.color && r.at.x == f.at.x && r.at.y == f.at.y && same_feature;
+    }
+    false_followers += static_cast<int>(std::count(used.begin(), used.end(), false));
+    std::vector<bool> tused(read->tokens.size(), false);
+    for (const auto& t : truth.tokens) {
+      if (!InView(look.camera, t.center_mm) || t.occluded) continue;
+      ++tokens_total;
+      int best = -1;
+      double best_d = 15;
+      for (size_t k = 0; k < read->tokens.size(); ++k) {
+        double d = std::hypot(read->tokens[k].center_mm[0] - t.center_mm[0], read->tokens[k].center_mm[1] - t.center_mm[1]);
+        if (!tused[k] && d < best_d) best_d = d, best = static_cast<int>(k);
+      }
+      if (best < 0) continue;
+      tused[best] = true;
+      token_err.push_back(best_d);
+      tokens_right += read->tokens[best].kind == t.kind;
+    }
+    false_tokens += static_cast<int>(std::count(tused.begin(), tused.end(), false));
+  }
+  auto pct = [](int a, int b) { return b ? 100.0 * a / b : 0.0; };
+  std::printf("catapult-fair bench vision: %d rendered scenes (seeds from %llu, %s, true camera as calibration)\n", n,
+              static_cast<unsigned long long>((*vm)["seed"].as<uint64_t>()), (*vm)["camera"].as<std::string>().c_str());
+  std::printf("  refused as 'no board': %d scenes\n", refused);
+  std::printf("  tiles (id and rotation right, in view): %.2f%% of %d\n", pct(tiles_right, tiles_total), tiles_total);
+  std::printf("  followers (found, colour, cell and feature right): %.2f%% of %d; %d false followers\n",
+              pct(followers_right, followers_total), followers_total, false_followers);
+  std::printf("  tokens (found, kind right): %.2f%% of %d; %d false tokens\n", pct(tokens_right, tokens_total), tokens_total,
+              false_tokens);
+  std::printf("  follower footprint centre error: median %.2f mm, 95th percentile %.2f mm (found ones)\n",
+              Percentile(follower_err, 0.5), Percentile(follower_err, 0.95));
+  std::printf("  token centre error: median %.2f mm, 95th percentile %.2f mm (found ones)\n", Percentile(token_err, 0.5),
+              Percentile(token_err, 0.95));
+  std::printf("  analyze time: median %.0f ms, max %.0f ms\n", Percentile(ms, 0.5), Percentile(ms, 1.0));
+  return kExitOk;
+}
+
+}  // namespace cf::cli

@@ -1,0 +1,61 @@
+// catapult-fair analyze IMAGE: what lies on the table, as scene JSON.
+
+#include <fstream>
+#include <iostream>
+#include <opencv2/imgcodecs.hpp>
+
+#include "tools/cli/cli_common.h"
+#include "vision/analyze.h"
+
+namespace cf::cli {
+
+int RunAnalyze(const std::vector<std::string>& args) {
+  po::options_description options("options");
+  AddCatalogOption(options);
+  options.add_options()("image", po::value<std::string>()->required(), "photo of the table")(
+      "tileset", po::value<std::string>(), "reference art folder (<id>.png); default: the painted tile set")(
+      "calibration", po::value<std::string>(), "calibration file from 'catapult-fair calibrate'")(
+      "out", po::value<std::string>(), "write the scene JSON here instead of stdout");
+  po::positional_options_description pos;
+  pos.add("image", 1);
+  int code = 0;
+  auto vm = ParseArgs(args,
+                      "usage: catapult-fair analyze IMAGE [--tileset DIR] [--calibration FILE] [--out FILE]\n"
+                      "Prints the scene (catapult-fair/scene@1): tiles, followers and tokens in mm on the table.\n"
+                      "No board, an unreadable file or an empty frame: exit status 2 and one line saying why.",
+                      options, pos, code);
+  if (!vm) return code;
+  auto catalog = LoadCatalog(*vm);
+  if (!catalog) return BadInput(catalog.error().message);
+  const std::string path = (*vm)["image"].as<std::string>();
+  cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
+  if (image.empty()) return BadInput("cannot read image " + path);
+  std::vector<TileReference> tileset;
+  if (vm->count("tileset")) {
+    auto t = LoadTileset((*vm)["tileset"].as<std::string>(), *catalog);
+    if (!t) return BadInput(t.error().message);
+    tileset = std::move(t).value();
+  } else {
+    tileset = PaintedTileset(*catalog);
+  }
+  std::optional<Calibration> calibration;
+  if (vm->count("calibration")) {
+    auto c = LoadCalibration((*vm)["calibration"].as<std::string>());
+    if (!c) return BadInput(c.error().message);
+    calibration = *c;
+  }
+  AnalyzeInput input{&*catalog, &tileset, calibration ? &*calibration : nullptr};
+  auto scene = AnalyzeTable(image, input);
+  if (!scene) return BadInput(path + ": " + scene.error().message);
+  scene->image = path;
+  std::string text = scene->ToJson().dump(2) + "\n";
+  if (vm->count("out")) {
+    std::ofstream out((*vm)["out"].as<std::string>());
+    if (!(out << text)) return BadInput("cannot write " + (*vm)["out"].as<std::string>());
+  } else {
+    std::cout << text;
+  }
+  return kExitOk;
+}
+
+}  // namespace cf::cli

@@ -1,0 +1,578 @@
+#include "vision/analyze.h"
+
+#include "calibration/color_model.h"
+
+#include <chrono>
+#include <map>
+#include <opencv2/imgproc.hpp>
+#include <set>
+
+namespace cf {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double Ms(Clock::time_point a) { return std::chrono::duration<double, std::milli>(Clock::now() - a).count(); }
+
+constexpr double kTileTop = -2.0;  // the tiles' top surface, world z (mm, up is negative)
+
+// The picture resampled onto the tiles' plane as seen from straight above.
+struct TopView {
+  cv::Mat image;
+  double ppmm = 0;       // 0 when unknown (uncalibrated)
+  cv::Point2d origin;    // table mm of pixel (0, 0)
+  bool metric = false;
+};
+
+TopView Rectify(const cv::Mat& img, const Camera& cam) {
+  TopView v;
+  v.metric = true;
+  cv::Point2d centre;
+  cam.PixelToPlane({cam.width / 2.0, cam.height / 2.0}, kTileTop, centre);
+  double density = cv::norm(cam.Project({centre.x + 5, centre.y, kTileTop}) - cam.Project({centre.x - 5, centre.y, kTileTop})) / 10;
+  double minx = 1e9, maxx = -1e9, miny = 1e9, maxy = -1e9;
+  for (int i = 0; i <= 16; ++i)
+    for (int j = 0; j <= 16; ++j) {
+      if (i != 0 && i != 16 && j != 0 && j != 16) continue;
+      cv::Point2d p;
+      if (!cam.PixelToPlane({cam.width * i / 16.0, cam.height * j / 16.0}, kTileTop, p)) continue;
+      minx = std::min(minx, p.x), maxx = std::max(maxx, p.x), miny = std::min(miny, p.y), maxy = std::max(maxy, p.y);
+    }
+  minx = std::max(minx, centre.x - 700), maxx = std::min(maxx, centre.x + 700);
+  miny = std::max(miny, centre.y - 700), maxy = std::min(maxy, centre.y + 700);
+  v.ppmm = std::clamp(density, 1.0, 2.0);
+  if ((maxx - minx) * v.ppmm > 2400) v.ppmm = 2400 / (maxx - minx);
+  if ((maxy - miny) * v.ppmm > 2400) v.ppmm = std::min(v.ppmm, 2400 / (maxy - miny));
+  v.origin = {minx, miny};
+  cv::Size size(static_cast<int>((maxx - minx) * v.ppmm), static_cast<int>((maxy - miny) * v.ppmm));
+  // Exact projections on a coarse grid, interpolated in between (the lens is smooth).
+  const int step = 8;
+  int gw = size.width / step + 2, gh = size.height / step + 2;
+  cv::Mat gx(gh, gw, CV_32F), gy(gh, gw, CV_32F);
+  for (int j = 0; j < gh; ++j)
+    for (int i = 0; i < gw; ++i) {
+      cv::Point2d q = cam.Project({minx + (i * step + 0.5) / v.ppmm, miny + (j * step + 0.5) / v.ppmm, kTileTop});
+      gx.at<float>(j, i) = static_cast<float>(q.x - 0.5);
+      gy.at<float>(j, i) = static_cast<float>(q.y - 0.5);
+    }
+  cv::Mat mx(size, CV_32F), my(size, CV_32F);
+  for (int y = 0; y < size.height; ++y) {
+    int j = y / step;
+    float fy = (y - j * step) / float(step);
+    for (int x = 0; x < size.width; ++x) {
+      int i = x / step;
+      float fx = (x - i * step) / float(step);
+      auto lerp = [&](const cv::Mat& g) {
+        return g.at<float>(j, i) * (1 - fx) * (1 - fy) + g.at<float>(j, i + 1) * fx * (1 - fy) +
+               g.at<float>(j + 1, i) * (1 - fx) * fy + g.at<float>(j + 1, i + 1) * fx * fy;
+      };
+      mx.at<float>(y, x) = lerp(gx);
+      my.at<float>(y, x) = lerp(gy);
+    }
+  }
+  cv::remap(img, v.image, mx, my, cv::INTER_LINEAR, cv::BORDER_CONSTANT, cv::Scalar(0, 0, 0));
+  return v;
+}
+
+// Direction of the grid: the dominant gradient orientation modulo 90 degrees, in degrees.
+double GridAngle(const cv::Mat& grey) {
+  cv::Mat gx, gy;
+  cv::Sobel(grey, gx, CV_32F, 1, 0, 3);
+  cv::Sobel(grey, gy, CV_32F, 0, 1, 3);
+  std::vector<double> hist(180, 0);
+  for (int y = 0; y < grey.rows; y += 2)
+    for (int x = 0; x < grey.cols; x += 2) {
+      float a = gx.at<float>(y, x), b = gy.at<float>(y, x);
+      double m = a * a + b * b;
+      if (m < 400) continue;
+      double t = std::atan2(b, a) * 180 / CV_PI;
+      t = std::fmod(t + 360, 90);  // 0..90
+      hist[static_cast<int>(t * 2) % 180] += std::sqrt(m);
+    }
+  int best = 0;
+  double best_v = -1;
+  for (int i = 0; i < 180; ++i) {
+    double v = 0;
+    for (int k = -2; k <= 2; ++k) v += hist[(i + k + 180) % 180] * (3 - std::abs(k));
+    if (v > best_v) best_v = v, best = i;
+  }
+  double angle = best / 2.0 + 0.25;
+  return angle > 45 ? angle - 90 : angle;
+}
+
+// Edge strength along columns (vertical lines) and rows (horizontal lines).
+void EdgeProfiles(const cv::Mat& grey, const cv::Mat& valid, std::vector<double>& cols, std::vector<double>& rows) {
+  cv::Mat gx, gy;
+  cv::Sobel(grey, gx, CV_32F, 1, 0, 3);
+  cv::Sobel(grey, gy, CV_32F, 0, 1, 3);
+  cols.assign(grey.cols, 0);
+  rows.assign(grey.rows, 0);
+  for (int y = 1; y < grey.rows - 1; ++y)
+    for (int x = 1; x < grey.cols - 1; ++x) {
+      if (!valid.at<uchar>(y, x)) continue;
+      float a = std::abs(gx.at<float>(y, x)), b = std::abs(gy.at<float>(y, x));
+      if (a > 2 * b) cols[x] += std::min(a, 300.0f);
+      if (b > 2 * a) rows[y] += std::min(b, 300.0f);
+    }
+}
+
+double CombScore(const std::vector<double>& p, double period, double phase) {
+  double s = 0;
+  for (double x = phase; x < p.size(); x += period) {
+    int i = static_cast<int>(std::round(x));
+    double best = 0;
+    for (int k = -1; k <= 1; ++k)
+      if (i + k >= 0 && i + k < static_cast<int>(p.size())) best = std::max(best, p[i + k]);
+    s += best;
+  }
+  return s;
+}
+
+double BestPhase(const std::vector<double>& p, double period) {
+  double best = 0, best_s = -1;
+  for (double ph = 0; ph < period; ph += 0.25) {
+    double s = CombScore(p, period, ph);
+    if (s > best_s) best_s = s, best = ph;
+  }
+  return best;
+}
+
+// The period of the grid from the autocorrelation of both edge profiles (uncalibrated pictures).
+double BestPeriod(const std::vector<double>& cols, const std::vector<double>& rows) {
+  auto auto_corr = [](const std::vector<double>& p, int lag) {
+    double mean = 0;
+    for (double v : p) mean += v;
+    mean /= p.size();
+    double s = 0;
+    for (size_t i = 0; i + lag < p.size(); ++i) s += (p[i] - mean) * (p[i + lag] - mean);
+    return s / (p.size() - lag);
+  };
+  int hi = static_cast<int>(std::min(cols.size(), rows.size()) / 3);
+  double best = 0, best_v = -1e18;
+  for (int lag = 16; lag < hi; ++lag) {
+    double v = auto_corr(cols, lag) + auto_corr(rows, lag);
+    // Prefer the fundamental: a multiple of the true period also correlates.
+    if (v > best_v * 1.02) best_v = v, best = lag;
+  }
+  return best;
+}
+
+struct Candidate {
+  int type;
+  int quarter;
+  double score;
+};
+
+struct CellReading {
+  int col, row;
+  std::vector<Candidate> candidates;  // best first
+  int chosen = 0;
+};
+
+int EdgeOf(const TileCatalog& cat, const Candidate& c, int direction) {
+  return static_cast<int>(cat.type(c.type).edges[(direction - c.quarter + 4) % 4]);
+}
+
+// Picks per cell the candidate that best agrees with its neighbours' edges and the tile counts.
+void Legalize(std::vector<CellReading>& cells, const TileCatalog& cat) {
+  std::map<std::pair<int, int>, int> at;
+  for (size_t i = 0; i < cells.size(); ++i) at[{cells[i].col, cells[i].row}] = static_cast<int>(i);
+  for (int pass = 0; pass < 4; ++pass) {
+    std::map<int, int> used;
+    for (const auto& c : cells) ++used[c.candidates[c.chosen].type];
+    for (auto& c : cells) {
+      double best = -1e9;
+      int pick = c.chosen;
+      for (size_t k = 0; k < c.candidates.size(); ++k) {
+        const Candidate& cand = c.candidates[k];
+        double s = cand.score;
+        for (int d = 0; d < 4; ++d) {
+          auto it = at.find({c.col + kDx[d], c.row + kDy[d]});
+          if (it == at.end()) continue;
+          const CellReading& n = cells[it->second];
+          s += EdgeOf(cat, cand, d) == EdgeOf(cat, n.candidates[n.chosen], (d + 2) % 4) ? 0.05 : -0.25;
+        }
+        int already = used[cand.type] - (c.candidates[c.chosen].type == cand.type ? 1 : 0);
+        if (already >= cat.type(cand.type).count) s -= 0.15;
+        if (s > best) best = s, pick = static_cast<int>(k);
+      }
+      --used[c.candidates[c.chosen].type];
+      c.chosen = pick;
+      ++used[c.candidates[c.chosen].type];
+    }
+  }
+}
+
+struct Blob {
+  std::string color;
+  cv::Point2d centroid;  // image pixels
+  double area_px = 0;
+  double solidity = 0;
+};
+
+std::vector<Blob> ColourBlobs(const cv::Mat& img, const cv::Mat& foreground, const ColorModel& model) {
+  // Classify at half resolution: meeples and tokens are large enough.
+  cv::Mat small, lab, fg;
+  cv::resize(img, small, cv::Size(), 0.5, 0.5, cv::INTER_AREA);
+  cv::resize(foreground, fg, small.size(), 0, 0, cv::INTER_NEAREST);
+  cv::cvtColor(small, lab, cv::COLOR_BGR2Lab);
+  std::map<std::string, cv::Mat> masks;
+  for (const auto& [name, s] : model.colors()) masks[name] = cv::Mat(small.size(), CV_8U, cv::Scalar(0));
+  for (int y = 0; y < lab.rows; ++y)
+    for (int x = 0; x < lab.cols; ++x) {
+      if (!fg.at<uchar>(y, x)) continue;
+      cv::Vec3b v = lab.at<cv::Vec3b>(y, x);
+      auto [name, d] = model.ClassifyLab({double(v[0]), double(v[1]), double(v[2])});
+      if (!name.empty()) masks[name].at<uchar>(y, x) = 255;
+    }
+  std::vector<Blob> out;
+  for (auto& [name, m] : masks) {
+    cv::morphologyEx(m, m, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
+    std::vector<std::vector<cv::Point>> contours;
+    cv::findContours(m, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+    for (const auto& c : contours) {
+      double area = cv::contourArea(c);
+      if (area < 12) continue;
+      cv::Moments mo = cv::moments(c);
+      std::vector<cv::Point> hull;
+      cv::convexHull(c, hull);
+      Blob b;
+      b.color = name;
+      b.centroid = {mo.m10 / mo.m00 * 2 + 0.5, mo.m01 / mo.m00 * 2 + 0.5};
+      b.area_px = area * 4;
+      b.solidity = area / std::max(1.0, cv::contourArea(hull));
+      out.push_back(b);
+    }
+  }
+  return out;
+}
+
+const char* TokenOfColour(const std::string& c) {
+  if (c == "blue") return "knockout";
+  if (c == "yellow") return "seduction";
+  if (c == "green") return "target";
+  if (c == "red") return "catch";
+  return nullptr;
+}
+
+}  // namespace
+
+Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
+  auto t0 = Clock::now();
+  if (image.empty() || image.cols < 64 || image.rows < 64) return Fail("empty frame");
+  cv::Scalar mean, sd;
+  cv::meanStdDev(image, mean, sd);
+  if (sd[0] + sd[1] + sd[2] < 6) return Fail("empty frame: the picture has no detail");
+  const TileCatalog& cat = *in.catalog;
+  std::optional<Camera> cam;
+  if (in.calibration && in.calibration->has_table_pose) {
+    cam = in.calibration->camera;
+    if (cam->width != image.cols || cam->height != image.rows) {
+      double s = double(image.cols) / cam->width;
+      if (std::abs(s - double(image.rows) / cam->height) > 0.01)
+        return Fail("the calibration is for " + std::to_string(cam->width) + "x" + std::to_string(cam->height) +
+                    " pictures, this one is " + std::to_string(image.cols) + "x" + std::to_string(image.rows));
+      cam->fx *= s, cam->fy *= s, cam->cx *= s, cam->cy *= s;
+      cam->width = image.cols, cam->height = image.rows;
+    }
+  }
+
+  // 1. The tiles' plane seen from above.
+  TopView top;
+  if (cam) {
+    top = Rectify(image, *cam);
+  } else {
+    top.image = image;
+    top.origin = {0, 0};
+  }
+  auto t_rectify = Ms(t0);
+  cv::Mat grey, valid;
+  cv::cvtColor(top.image, grey, cv::COLOR_BGR2GRAY);
+  cv::Mat top_valid;
+  cv::cvtColor(top.image, top_valid, cv::COLOR_BGR2GRAY);
+  top_valid = top_valid > 0;
+
+  // 2. The grid: angle, period, phase.
+  double angle = GridAngle(grey);
+  if (cam && std::abs(angle) < 1.5) angle = 0;  // aligned with the calibrated table: keep its frame
+  cv::Point2f centre(grey.cols / 2.0f, grey.rows / 2.0f);
+  cv::Mat A = cv::getRotationMatrix2D(centre, angle, 1.0), Ainv;
+  cv::invertAffineTransform(A, Ainv);
+  cv::Mat aligned, aligned_grey;
+  cv::warpAffine(top.image, aligned, A, top.image.size(), cv::INTER_LINEAR, cv::BORDER_CONSTANT);
+  cv::warpAffine(top_valid, valid, A, top.image.size(), cv::INTER_NEAREST, cv::BORDER_CONSTANT);
+  cv::erode(valid, valid, cv::Mat(), cv::Point(-1, -1), 2);
+  cv::cvtColor(aligned, aligned_grey, cv::COLOR_BGR2GRAY);
+  std::vector<double> cols, rows;
+  EdgeProfiles(aligned_grey, valid, cols, rows);
+  double period = top.metric ? kTilePitchMm * top.ppmm : BestPeriod(cols, rows);
+  if (period < 16) return Fail("no board in view: no tile grid found");
+  if (!top.metric) top.ppmm = period / kTilePitchMm;
+  double phx = BestPhase(cols, period), phy = BestPhase(rows, period);
+  if (cam && angle == 0) {
+    // Keep the calibrated frame: cell centres at multiples of 45 mm where the table says so.
+    double fx = std::fmod((0 - top.origin.x) * top.ppmm - period / 2, period), fy = std::fmod((0 - top.origin.y) * top.ppmm - period / 2, period);
+    if (fx < 0) fx += period;
+    if (fy < 0) fy += period;
+    auto near = [&](double a, double b) { double d = std::fmod(std::abs(a - b), period); return std::min(d, period - d); };
+    if (near(phx, fx) < period * 0.25) phx = fx;
+    if (near(phy, fy) < period * 0.25) phy = fy;
+  }
+  auto t_grid = Ms(t0);
+
+  // 3. The table's own colour, learned from the rim of the picture, where tiles rarely are.
+  cv::Mat lab;
+  cv::cvtColor(aligned, lab, cv::COLOR_BGR2Lab);
+  ColorStats table_color;
+  {
+    std::vector<cv::Vec3d> rim;
+    int bw = aligned.cols / 10, bh = aligned.rows / 10;
+    for (int y = 0; y < lab.rows; y += 3)
+      for (int x = 0; x < lab.cols; x += 3) {
+        if (!valid.at<uchar>(y, x) || (x > bw && x < lab.cols - bw && y > bh && y < lab.rows - bh)) continue;
+        cv::Vec3b v = lab.at<cv::Vec3b>(y, x);
+        rim.push_back({double(v[0]), double(v[1]), double(v[2])});
+      }
+    cv::Vec3d m(0, 0, 0);
+    for (const auto& v : rim) m += v;
+    if (!rim.empty()) m /= static_cast<double>(rim.size());
+    cv::Matx33d cov = cv::Matx33d::eye() * 9;
+    for (const auto& v : rim) {
+      cv::Vec3d d = v - m;
+      cov += d * d.t() * (1.0 / std::max<size_t>(1, rim.size()));
+    }
+    table_color = {m, cov.inv()};
+  }
+  auto table_fraction = [&](const cv::Rect& r) {
+    int n = 0, table = 0;
+    for (int y = r.y; y < r.y + r.height; y += 2)
+      for (int x = r.x; x < r.x + r.width; x += 2) {
+        cv::Vec3b v = lab.at<cv::Vec3b>(y, x);
+        cv::Vec3d d = cv::Vec3d(v[0], v[1], v[2]) - table_color.mean;
+        table += (d.t() * table_color.inv_cov * d)(0) < 9.0;  // within 3 sigma of the table
+        ++n;
+      }
+    return n ? double(table) / n : 1.0;
+  };
+
+  // 4. Every whole cell that is not table compared with every tile in every rotation.
+  std::vector<CellReading> cells;
+  const int inset = static_cast<int>(period * 0.04);
+  for (int r = 0; phy + (r + 1) * period <= aligned.rows; ++r)
+    for (int c = 0; phx + (c + 1) * period <= aligned.cols; ++c) {
+      cv::Rect rect(static_cast<int>(phx + c * period) + inset, static_cast<int>(phy + r * period) + inset,
+                    static_cast<int>(period) - 2 * inset, static_cast<int>(period) - 2 * inset);
+      if (rect.x < 0 || rect.y < 0) continue;
+      if (cv::countNonZero(valid(rect)) < rect.area() * 0.98) continue;
+      if (table_fraction(rect) > 0.5) continue;
+      cv::Mat d = TileDescriptor(aligned(rect));
+      CellReading cell{c, r, {}, 0};
+      for (const auto& ref : *in.tileset)
+        for (int q = 0; q < 4; ++q) cell.candidates.push_back({ref.type, q, Similarity(d, ref.templates[q])});
+      std::partial_sort(cell.candidates.begin(), cell.candidates.begin() + 6, cell.candidates.end(),
+                        [](const Candidate& a, const Candidate& b) { return a.score > b.score; });
+      cell.candidates.resize(6);
+      if (cell.candidates[0].score < 0.45) continue;
+      // A closer look at the near winners: small details decide between look-alike tiles.
+      cv::Mat detail = TileDescriptor(aligned(rect), kDetailSize);
+      std::map<int, const TileReference*> by_type;
+      for (const auto& ref : *in.tileset) by_type[ref.type] = &ref;
+      for (auto& cand : cell.candidates)
+        if (cand.score > cell.candidates[0].score - 0.12)
+          cand.score = 0.5 * cand.score + 0.5 * Similarity(detail, by_type[cand.type]->details[cand.quarter]);
+      std::sort(cell.candidates.begin(), cell.candidates.end(),
+                [](const Candidate& a, const Candidate& b) { return a.score > b.score; });
+      cells.push_back(cell);
+    }
+  // The board: cells joined edge to edge; lone matches away from it are noise.
+  std::set<std::pair<int, int>> occupied;
+  for (const auto& c : cells) occupied.insert({c.col, c.row});
+  std::vector<CellReading> board;
+  for (const auto& c : cells) {
+    int n = 0;
+    for (int d = 0; d < 4; ++d) n += occupied.count({c.col + kDx[d], c.row + kDy[d]});
+    if (n > 0 || c.candidates[0].score > 0.7) board.push_back(c);
+  }
+  if (board.size() < 2) return Fail("no board in view: no Carcassonne tiles recognised");
+  Legalize(board, cat);
+  auto t_tiles = Ms(t0);
+
+  // 5. The reading frame: with a calibrated, aligned table its own frame; else centred on the tile
+  // nearest the middle of the board.
+  auto aligned_to_table = [&](cv::Point2d p) {
+    cv::Point2d q(Ainv.at<double>(0, 0) * p.x + Ainv.at<double>(0, 1) * p.y + Ainv.at<double>(0, 2),
+                  Ainv.at<double>(1, 0) * p.x + Ainv.at<double>(1, 1) * p.y + Ainv.at<double>(1, 2));
+    return cv::Point2d(top.origin.x + q.x / top.ppmm, top.origin.y + q.y / top.ppmm);
+  };
+  auto table_to_aligned = [&](cv::Point2d mm) {
+    cv::Point2d q((mm.x - top.origin.x) * top.ppmm, (mm.y - top.origin.y) * top.ppmm);
+    return cv::Point2d(A.at<double>(0, 0) * q.x + A.at<double>(0, 1) * q.y + A.at<double>(0, 2),
+                       A.at<double>(1, 0) * q.x + A.at<double>(1, 1) * q.y + A.at<double>(1, 2));
+  };
+  bool table_frame = cam && angle == 0;
+  cv::Point2d ref_aligned;  // the reading origin in aligned pixels
+  int col0 = 0, row0 = 0;
+  if (table_frame) {
+    ref_aligned = table_to_aligned({0, 0});
+    col0 = static_cast<int>(std::floor((ref_aligned.x - phx) / period));
+    row0 = static_cast<int>(std::floor((ref_aligned.y - phy) / period));
+  } else {
+    double mc = 0, mr = 0;
+    for (const auto& c : board) mc += c.col, mr += c.row;
+    mc /= board.size(), mr /= board.size();
+    double best = 1e18;
+    for (const auto& c : board) {
+      double d = std::hypot(c.col - mc, c.row - mr);
+      if (d < best) best = d, col0 = c.col, row0 = c.row;
+    }
+  }
+  cv::Point2d origin_aligned(phx + (col0 + 0.5) * period, phy + (row0 + 0.5) * period);
+  auto aligned_to_reading = [&](cv::Point2d p) {
+    if (table_frame) return aligned_to_table(p);
+    return cv::Point2d((p.x - origin_aligned.x) / top.ppmm, (p.y - origin_aligned.y) / top.ppmm);
+  };
+  auto reading_to_aligned = [&](cv::Point2d mm) {
+    if (table_frame) return table_to_aligned(mm);
+    return cv::Point2d(origin_aligned.x + mm.x * top.ppmm, origin_aligned.y + mm.y * top.ppmm);
+  };
+
+  Scene scene;
+  std::map<std::pair<int, int>, int> tile_index;
+  for (const auto& c : board) {
+    const Candidate& k = c.candidates[c.chosen];
+    SceneTile t;
+    t.id = cat.type(k.type).id;
+    t.at = {c.col - col0, c.row - row0};
+    t.rotation = k.quarter * 90;
+    t.angle_deg = t.rotation - angle;
+    cv::Point2d centre_mm = aligned_to_reading({phx + (c.col + 0.5) * period, phy + (c.row + 0.5) * period});
+    t.center_mm[0] = centre_mm.x;
+    t.center_mm[1] = centre_mm.y;
+    t.confidence = std::clamp(k.score, 0.0, 1.0);
+    tile_index[{t.at.x, t.at.y}] = static_cast<int>(scene.tiles.size());
+    scene.tiles.push_back(t);
+  }
+
+  // 6. Foreground: what differs from the expected tile art, or off the board from the table.
+  cv::Mat fg(aligned.size(), CV_8U, cv::Scalar(0));
+  {
+    std::map<int, const TileReference*> by_type;
+    for (const auto& ref : *in.tileset) by_type[ref.type] = &ref;
+    for (int y = 0; y < lab.rows; y += 1)
+      for (int x = 0; x < lab.cols; x += 1) {
+        if (!valid.at<uchar>(y, x)) continue;
+        cv::Vec3b v = lab.at<cv::Vec3b>(y, x);
+        cv::Vec3d d = cv::Vec3d(v[0], v[1], v[2]) - table_color.mean;
+        fg.at<uchar>(y, x) = (d.t() * table_color.inv_cov * d)(0) > 16.0 ? 255 : 0;
+      }
+    for (const auto& c : board) {
+      cv::Rect rect(static_cast<int>(phx + c.col * period), static_cast<int>(phy + c.row * period),
+                    static_cast<int>(period), static_cast<int>(period));
+      rect &= cv::Rect(0, 0, aligned.cols, aligned.rows);
+      if (rect.empty()) continue;
+      const Candidate& k = c.candidates[c.chosen];
+      cv::Mat observed = TileDescriptor(aligned(rect), kDetailSize);
+      cv::Mat diff;
+      cv::absdiff(observed, by_type[k.type]->details[k.quarter], diff);
+      std::vector<cv::Mat> ch;
+      cv::split(diff, ch);
+      cv::Mat sum = ch[0] + ch[1] + ch[2], mask;
+      cv::GaussianBlur(sum, sum, cv::Size(3, 3), 0);
+      mask = sum > 3.0;
+      cv::resize(mask, mask, rect.size(), 0, 0, cv::INTER_NEAREST);
+      mask.copyTo(fg(rect));
+    }
+    cv::morphologyEx(fg, fg, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
+  }
+
+  // 7. Followers and tokens: blobs of players' colours, placed on the table by their height.
+  const ColorModel colors = in.calibration ? in.calibration->colors : ColorModel::Defaults();
+  auto to_reading = [&](cv::Point2d px, double height) -> std::optional<cv::Point2d> {
+    if (cam) {
+      cv::Point2d mm;
+      if (!cam->PixelToPlane(px, kTileTop - height, mm)) return std::nullopt;
+      return aligned_to_reading(table_to_aligned(mm));
+    }
+    cv::Point2d q(A.at<double>(0, 0) * px.x + A.at<double>(0, 1) * px.y + A.at<double>(0, 2),
+                  A.at<double>(1, 0) * px.x + A.at<double>(1, 1) * px.y + A.at<double>(1, 2));
+    return aligned_to_reading(q);
+  };
+  auto px_per_mm_at = [&](cv::Point2d px) {
+    if (!cam) return top.ppmm;
+    cv::Point2d mm;
+    if (!cam->PixelToPlane(px, kTileTop, mm)) return top.ppmm;
+    return cv::norm(cam->Project({mm.x + 2, mm.y, kTileTop}) - cam->Project({mm.x - 2, mm.y, kTileTop})) / 4;
+  };
+  auto cell_of = [&](cv::Point2d mm) {
+    cv::Point2d a = reading_to_aligned(mm);
+    return Cell{static_cast<int>(std::floor((a.x - phx) / period)) - col0,
+                static_cast<int>(std::floor((a.y - phy) / period)) - row0};
+  };
+  auto aligned_to_image = [&](cv::Point2d p) {
+    cv::Point2d mm = aligned_to_table(p);
+    if (cam) return cam->Project({mm.x, mm.y, kTileTop});
+    return cv::Point2d(Ainv.at<double>(0, 0) * p.x + Ainv.at<double>(0, 1) * p.y + Ainv.at<double>(0, 2),
+                       Ainv.at<double>(1, 0) * p.x + Ainv.at<double>(1, 1) * p.y + Ainv.at<double>(1, 2));
+  };
+  for (Blob b : ColourBlobs(aligned, fg, colors)) {
+    double area_mm = b.area_px / (top.ppmm * top.ppmm);
+    b.centroid = aligned_to_image(b.centroid);
+    const char* token = TokenOfColour(b.color);
+    // A token: flat, convex, and the size of its kind (interface sizes, +-40% for the view).
+    double expected = 0;
+    if (token) {
+      TokenShape shape = TokenShapeOf(*ParseTokenKind(token));
+      expected = CV_PI / 4 * shape.length * shape.width;
+    }
+    if (token && area_mm > expected * 0.6 && area_mm < expected * 1.6 && b.solidity > 0.9) {
+      auto mm = to_reading(b.centroid, 1.0);
+      if (!mm) continue;
+      SceneToken t;
+      t.kind = token;
+      t.center_mm[0] = mm->x, t.center_mm[1] = mm->y;
+      Cell c = cell_of(*mm);
+      t.on_board = tile_index.count({c.x, c.y}) > 0;
+      t.confidence = std::clamp(b.solidity, 0.0, 1.0);
+      scene.tokens.push_back(t);
+      continue;
+    }
+    if (area_mm < 60 || area_mm > 700) continue;
+    auto mm = to_reading(b.centroid, 8.0);
+    if (!mm) continue;
+    Cell c = cell_of(*mm);
+    auto it = tile_index.find({c.x, c.y});
+    if (it == tile_index.end()) continue;  // followers stand on tiles
+    const SceneTile& tile = scene.tiles[it->second];
+    const TileType& type = cat.type(cat.find(tile.id));
+    double p[2] = {mm->x, mm->y};
+    SceneTile pose = tile;
+    pose.angle_deg = tile.rotation;
+    // The tile's canonical point under the follower.
+    cv::Point2d off(p[0] - tile.center_mm[0], p[1] - tile.center_mm[1]);
+    Vec2 board_pt{off.x / kTilePitchMm + 0.5, off.y / kTilePitchMm + 0.5};
+    if (!table_frame) board_pt = {off.x / kTilePitchMm + 0.5, off.y / kTilePitchMm + 0.5};
+    Vec2 canon = RotatePosition(board_pt, (4 - tile.rotation / 90) % 4);
+    int f = type.feature_at(canon);
+    if (f < 0 || !IsOccupiable(type.features[f].kind)) continue;
+    SceneFollower sf;
+    sf.color = b.color;
+    bool lying = type.features[f].kind == FeatureKind::kField || type.features[f].kind == FeatureKind::kHut;
+    sf.pose = lying ? "lying" : "standing";
+    if (lying) {
+      auto low = to_reading(b.centroid, 5.0);
+      if (low) mm = low;
+    }
+    sf.center_mm[0] = mm->x, sf.center_mm[1] = mm->y;
+    sf.at = tile.at;
+    sf.on = std::string(PointName(RotatePoint(type.features[f].first_point(), tile.rotation / 90)));
+    sf.confidence = std::clamp(1.0 - std::abs(area_mm - 200) / 400, 0.1, 1.0);
+    scene.followers.push_back(sf);
+  }
+  scene.timing_ms["rectify"] = t_rectify;
+  scene.timing_ms["grid"] = t_grid - t_rectify;
+  scene.timing_ms["tiles"] = t_tiles - t_grid;
+  scene.timing_ms["total"] = Ms(t0);
+  return scene;
+}
+
+}  // namespace cf

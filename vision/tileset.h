@@ -1,0 +1,35 @@
+#pragma once
+// Reference art of every tile (interface.md 4: <id>.png or <id>.jpg in canonical orientation),
+// reduced to small normalised templates in all four rotations for matching.
+
+#include <array>
+#include <opencv2/core.hpp>
+#include <string>
+#include <vector>
+
+#include "engine/result.h"
+#include "engine/tile_catalog.h"
+
+namespace cf {
+
+constexpr int kTemplateSize = 40;
+constexpr int kDetailSize = 72;  // second look at close candidates: huts, inns, shields
+
+// A tile's appearance: per rotation, a template whose channels have zero mean and unit variance.
+struct TileReference {
+  int type = -1;
+  std::array<cv::Mat, 4> templates;  // CV_32FC3, kTemplateSize square
+  std::array<cv::Mat, 4> details;    // CV_32FC3, kDetailSize square
+};
+
+// A square patch of a tile, whatever its size, as a comparable template.
+cv::Mat TileDescriptor(const cv::Mat& bgr_patch, int size = kTemplateSize);
+// Normalised cross-correlation of two descriptors, -1..1.
+double Similarity(const cv::Mat& a, const cv::Mat& b);
+
+// Reads every catalog tile found in `dir`; tiles without art are left out.
+Result<std::vector<TileReference>> LoadTileset(const std::string& dir, const TileCatalog& catalog);
+// The painter's art, when no folder is given.
+std::vector<TileReference> PaintedTileset(const TileCatalog& catalog);
+
+}  // namespace cf
