@@ -149,7 +149,7 @@ double BestPeriod(const std::vector<double>& cols, const std::vector<double>& ro
   };
   int hi = static_cast<int>(std::min(cols.size(), rows.size()) / 3);
   double best = 0, best_v = -1e18;
-  for (int lag = 16; lag < hi; ++lag) {
+  for (int lag = std::max<int>(16, static_cast<int>(std::min(cols.size(), rows.size()) / 40)); lag < hi; ++lag) {
     double v = auto_corr(cols, lag) + auto_corr(rows, lag);
     // Prefer the fundamental: a multiple of the true period also correlates.
     if (v > best_v * 1.02) best_v = v, best = lag;
@@ -306,7 +306,9 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
   std::vector<double> cols, rows;
   EdgeProfiles(aligned_grey, valid, cols, rows);
   double period = top.metric ? kTilePitchMm * top.ppmm : BestPeriod(cols, rows);
-  if (period < 16) return Fail("no board in view: no tile grid found");
+  // A tile is at least a fortieth of the picture's short side, and a table holds at most ~110.
+  if (period < std::max(16.0, std::min(image.cols, image.rows) / 40.0 * (top.metric ? 0 : 1)))
+    return Fail("no board in view: no tile grid found");
   if (!top.metric) top.ppmm = period / kTilePitchMm;
   double phx = BestPhase(cols, period), phy = BestPhase(rows, period);
   if (cam && angle == 0) {
@@ -395,6 +397,50 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
   }
   if (board.size() < 2) return Fail("no board in view: no Carcassonne tiles recognised");
   Legalize(board, cat);
+  // A board is tiles joined edge to edge, most of whose edges match; lone tiles are dropped.
+  {
+    std::map<std::pair<int, int>, int> at;
+    for (size_t i = 0; i < board.size(); ++i) at[{board[i].col, board[i].row}] = static_cast<int>(i);
+    std::vector<int> group(board.size(), -1);
+    int groups = 0, best_group = -1;
+    size_t best_size = 0;
+    std::vector<size_t> sizes;
+    for (size_t s0 = 0; s0 < board.size(); ++s0) {
+      if (group[s0] >= 0) continue;
+      std::vector<int> stack{static_cast<int>(s0)};
+      group[s0] = groups;
+      size_t size = 0;
+      while (!stack.empty()) {
+        int i = stack.back();
+        stack.pop_back();
+        ++size;
+        for (int d = 0; d < 4; ++d) {
+          auto it = at.find({board[i].col + kDx[d], board[i].row + kDy[d]});
+          if (it == at.end() || group[it->second] >= 0) continue;
+          group[it->second] = groups;
+          stack.push_back(it->second);
+        }
+      }
+      if (size > best_size) best_size = size, best_group = groups;
+      sizes.push_back(size);
+      ++groups;
+    }
+    int pairs = 0, matching = 0;
+    for (size_t i = 0; i < board.size(); ++i)
+      for (int d = 1; d <= 2; ++d) {
+        auto it = at.find({board[i].col + kDx[d], board[i].row + kDy[d]});
+        if (it == at.end()) continue;
+        ++pairs;
+        matching += EdgeOf(cat, board[i].candidates[board[i].chosen], d) ==
+                    EdgeOf(cat, board[it->second].candidates[board[it->second].chosen], (d + 2) % 4);
+      }
+    if (best_size < 3 || (pairs >= 4 && matching < pairs * 0.7) || board.size() > 120)
+      return Fail("no board in view: the tiles found do not join into a legal board");
+    std::vector<CellReading> kept;
+    for (size_t i = 0; i < board.size(); ++i)
+      if (group[i] == best_group || sizes[group[i]] >= 2) kept.push_back(board[i]);
+    board = std::move(kept);
+  }
   auto t_tiles = Ms(t0);
 
   // 5. The reading frame: with a calibrated, aligned table its own frame; else centred on the tile
@@ -514,7 +560,28 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
     return cv::Point2d(Ainv.at<double>(0, 0) * p.x + Ainv.at<double>(0, 1) * p.y + Ainv.at<double>(0, 2),
                        Ainv.at<double>(1, 0) * p.x + Ainv.at<double>(1, 1) * p.y + Ainv.at<double>(1, 2));
   };
-  for (Blob b : ColourBlobs(aligned, fg, colors)) {
+  // The light: per-channel gains from the recognised tiles' observed and printed colours.
+  cv::Mat lit = aligned.clone();
+  {
+    cv::Scalar seen(0, 0, 0), printed(0, 0, 0);
+    std::map<int, const TileReference*> by_type;
+    for (const auto& ref : *in.tileset) by_type[ref.type] = &ref;
+    for (const auto& c : board) {
+      cv::Rect rect(static_cast<int>(phx + c.col * period), static_cast<int>(phy + c.row * period),
+                    static_cast<int>(period), static_cast<int>(period));
+      rect &= cv::Rect(0, 0, aligned.cols, aligned.rows);
+      if (rect.empty()) continue;
+      seen += cv::mean(aligned(rect));
+      printed += by_type[c.candidates[c.chosen].type]->mean_bgr;
+    }
+    cv::Scalar gain;
+    for (int k = 0; k < 3; ++k) gain[k] = std::clamp(printed[k] / std::max(1.0, seen[k]), 0.5, 2.5);
+    std::vector<cv::Mat> ch;
+    cv::split(lit, ch);
+    for (int k = 0; k < 3; ++k) ch[k].convertTo(ch[k], CV_8U, gain[k]);
+    cv::merge(ch, lit);
+  }
+  for (Blob b : ColourBlobs(lit, fg, colors)) {
     double area_mm = b.area_px / (top.ppmm * top.ppmm);
     b.centroid = aligned_to_image(b.centroid);
     const char* token = TokenOfColour(b.color);

@@ -33,6 +33,7 @@ namespace {
 TileReference FromArt(int type, const cv::Mat& art) {
   TileReference r;
   r.type = type;
+  r.mean_bgr = cv::mean(art);
   cv::Mat turned = art;
   for (int q = 0; q < 4; ++q) {
     r.templates[q] = TileDescriptor(turned);

@@ -20,6 +20,7 @@ struct TileReference {
   int type = -1;
   std::array<cv::Mat, 4> templates;  // CV_32FC3, kTemplateSize square
   std::array<cv::Mat, 4> details;    // CV_32FC3, kDetailSize square
+  cv::Scalar mean_bgr;               // the art's average colour, for judging the light
 };
 
 // A square patch of a tile, whatever its size, as a comparable template.

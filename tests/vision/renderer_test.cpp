@@ -6,7 +6,11 @@
 #include "vision/sequence_renderer.h"
 #include "vision/tile_painter.h"
 
+#include <filesystem>
+#include <fstream>
+#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
+#include <sstream>
 
 namespace cf::testing {
 namespace {
@@ -94,6 +98,26 @@ TEST(Renderer, TilesAppearWhereTheCameraProjectsThem) {
     EXPECT_GT(checked, 40);
     EXPECT_GT(matched, checked * 0.8) << "seed " << seed;
   }
+}
+
+TEST(Renderer, TheBundledSampleIsRemadeByteForByte) {
+  std::filesystem::path dir = std::filesystem::path(CF_SOURCE_DIR) / "sample_images" / "scenes";
+  std::ifstream json(dir / "scene-101.json");
+  ASSERT_TRUE(json) << "sample_images/scenes/scene-101.json";
+  std::stringstream stored;
+  stored << json.rdbuf();
+  SceneRecipe recipe;  // as tools/make-samples.sh renders it
+  recipe.seed = 101;
+  recipe.tiles = 45;
+  recipe.expansions = KnownExpansions();
+  RenderedScene s = RenderRecipe(VisionCatalog(), recipe);
+  s.truth.image = "scene-101.jpg";
+  EXPECT_EQ(s.truth.ToJson().dump(2) + "\n", stored.str());
+  std::vector<uchar> jpeg;
+  cv::imencode(".jpg", s.image, jpeg, {cv::IMWRITE_JPEG_QUALITY, 95});
+  cv::Mat remade = cv::imdecode(jpeg, cv::IMREAD_COLOR), bundled = cv::imread((dir / "scene-101.jpg").string());
+  ASSERT_EQ(remade.size(), bundled.size());
+  EXPECT_EQ(cv::norm(remade, bundled, cv::NORM_INF), 0);
 }
 
 TEST(Renderer, FootprintGapIsZeroWhenTouching) {

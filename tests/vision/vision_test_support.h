@@ -6,6 +6,7 @@
 #include <random>
 
 #include "engine/random_game.h"
+#include "vision/scene_recipe.h"
 #include "vision/table_layout.h"
 #include "vision/table_renderer.h"
 
@@ -22,19 +23,11 @@ inline const TileCatalog& VisionCatalog() {
 
 // A random game of `tiles` tiles with every expansion, laid out on the table with tokens.
 inline std::pair<GameState, Scene> RandomTable(uint64_t seed, int tiles) {
-  GameSetup setup;
-  for (int i = 0; i < 4; ++i) setup.players.push_back({kColors[i], ""});
-  setup.expansions = KnownExpansions();
-  GameState game = std::move(GameState::Create(VisionCatalog(), setup)).value();
-  std::mt19937_64 rng(seed);
-  RandomGameOptions o;
-  o.max_tiles = tiles;
-  PlayRandomGame(game, rng, o);
-  LayoutOptions lo;
-  lo.seed = seed;
-  Scene scene = LayoutTable(game, lo);
-  ScatterTokens(scene, 4, rng);
-  return {std::move(game), std::move(scene)};
+  SceneRecipe recipe;
+  recipe.seed = seed;
+  recipe.tiles = tiles;
+  recipe.expansions = KnownExpansions();
+  return {PlayRecipeGame(VisionCatalog(), recipe), RecipeTable(VisionCatalog(), recipe).first};
 }
 
 }  // namespace cf::testing

@@ -7,8 +7,7 @@
 
 #include "engine/random_game.h"
 #include "tools/cli/cli_common.h"
-#include "vision/table_layout.h"
-#include "vision/table_renderer.h"
+#include "vision/scene_recipe.h"
 
 namespace cf::cli {
 
@@ -29,22 +28,13 @@ int RunBenchRender(const std::vector<std::string>& args) {
     std::vector<double> ms;
     for (int i = 0; i < (*vm)["scenes"].as<int>(); ++i) {
       auto t0 = std::chrono::steady_clock::now();
-      GameSetup setup;
-      for (int p = 0; p < 4; ++p) setup.players.push_back({kColors[p], ""});
-      setup.expansions = KnownExpansions();
-      auto game = GameState::Create(*catalog, setup);
-      std::mt19937_64 rng(1000 + i);
-      RandomGameOptions ro;
-      ro.max_tiles = (*vm)["tiles"].as<int>();
-      PlayRandomGame(*game, rng, ro);
-      LayoutOptions lo;
-      lo.seed = 1000 + i;
-      Scene scene = LayoutTable(*game, lo);
-      ScatterTokens(scene, 4, rng);
-      LookOptions look_options;
-      look_options.width = w;
-      look_options.height = h;
-      cv::Mat img = RenderTable(*catalog, scene, RandomLook(scene, look_options, 1000 + i));
+      SceneRecipe recipe;
+      recipe.seed = 1000 + i;
+      recipe.tiles = (*vm)["tiles"].as<int>();
+      recipe.expansions = KnownExpansions();
+      recipe.look.width = w;
+      recipe.look.height = h;
+      RenderedScene scene = RenderRecipe(*catalog, recipe);
       ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     }
     std::sort(ms.begin(), ms.end());

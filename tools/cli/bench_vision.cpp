@@ -9,8 +9,7 @@
 #include "engine/random_game.h"
 #include "tools/cli/cli_common.h"
 #include "vision/analyze.h"
-#include "vision/table_layout.h"
-#include "vision/table_renderer.h"
+#include "vision/scene_recipe.h"
 
 namespace cf::cli {
 
@@ -51,21 +50,16 @@ int RunBenchVision(const std::vector<std::string>& args) {
   const int n = (*vm)["scenes"].as<int>();
   for (int i = 0; i < n; ++i) {
     uint64_t seed = (*vm)["seed"].as<uint64_t>() + i;
-    GameSetup setup;
-    for (int p = 0; p < 4; ++p) setup.players.push_back({kColors[p], ""});
-    setup.expansions = KnownExpansions();
-    auto game = GameState::Create(*catalog, setup);
-    std::mt19937_64 rng(seed);
-    RandomGameOptions ro;
-    ro.max_tiles = (*vm)["tiles"].as<int>();
-    ro.follower_chance = 0.3;
-    PlayRandomGame(*game, rng, ro);
-    LayoutOptions layout;
-    layout.seed = seed;
-    Scene truth = LayoutTable(*game, layout);
-    ScatterTokens(truth, 4, rng);
-    Look look = RandomLook(truth, lo, seed);
-    cv::Mat img = RenderTable(*catalog, truth, look);
+    SceneRecipe recipe;
+    recipe.seed = seed;
+    recipe.tiles = (*vm)["tiles"].as<int>();
+    recipe.expansions = KnownExpansions();
+    recipe.follower_chance = 0.3;
+    recipe.look = lo;
+    RenderedScene rendered = RenderRecipe(*catalog, recipe);
+    const Scene& truth = rendered.truth;
+    const Look& look = rendered.look;
+    const cv::Mat& img = rendered.image;
     Calibration cal;
     cal.camera = look.camera;
     cal.has_table_pose = true;

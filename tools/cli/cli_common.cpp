@@ -47,7 +47,11 @@ Result<std::string> ReadFile(const std::string& path) {
 }
 
 int BadInput(const std::string& message) {
-  std::cerr << "catapult-fair: " << message << "\n";
+  std::string line = message;  // one line, whatever the libraries put in their messages
+  for (char& c : line)
+    if (c == '\n' || c == '\r') c = ' ';
+  while (!line.empty() && line.back() == ' ') line.pop_back();
+  std::cerr << "catapult-fair: " << line << "\n";
   return kExitBadInput;
 }
 

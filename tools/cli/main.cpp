@@ -8,6 +8,10 @@
 
 #include "tools/cli/cli_common.h"
 
+#ifdef CF_WITH_VISION
+#include <opencv2/core/utils/logger.hpp>
+#endif
+
 namespace cf::cli {
 
 const std::vector<Verb>& Verbs() {
@@ -44,6 +48,9 @@ int RunBench(const std::vector<std::string>& args) {
 int main(int argc, char** argv) {
   using namespace cf::cli;
   std::vector<std::string> args(argv + 1, argv + argc);
+#ifdef CF_WITH_VISION
+  cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);  // errors are ours to report
+#endif
   auto usage = [] {
     std::cout << "usage: catapult-fair VERB [options]   (catapult-fair VERB --help for each)\n\nverbs:\n";
     for (const auto& v : Verbs()) std::cout << "  " << v.name << std::string(12 - std::string(v.name).size(), ' ') << v.summary << "\n";

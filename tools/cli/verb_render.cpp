@@ -9,6 +9,7 @@
 #include "engine/game_record.h"
 #include "engine/random_game.h"
 #include "tools/cli/cli_common.h"
+#include "vision/scene_recipe.h"
 #include "vision/sequence_renderer.h"
 #include "vision/table_layout.h"
 #include "vision/table_renderer.h"
@@ -122,18 +123,14 @@ int RunRender(const std::vector<std::string>& args) {
 
   for (int k = 0; k < (*vm)["count"].as<int>(); ++k) {
     uint64_t seed = seed0 + k;
-    auto game = GameState::Create(*catalog, setup);
-    if (!game) return BadInput(game.error().message);
-    std::mt19937_64 rng(seed);
-    RandomGameOptions ro;
-    ro.max_tiles = (*vm)["tiles"].as<int>();
-    ro.follower_chance = 0.45;
-    PlayRandomGame(*game, rng, ro);
-    LayoutOptions lo;
-    lo.seed = seed;
-    Scene scene = LayoutTable(*game, lo);
-    ScatterTokens(scene, (*vm)["tokens"].as<int>(), rng);
-    Look look = RandomLook(scene, look_options, seed);
+    SceneRecipe recipe;
+    recipe.seed = seed;
+    recipe.tiles = (*vm)["tiles"].as<int>();
+    recipe.players = players;
+    recipe.expansions = expansions;
+    recipe.tokens = (*vm)["tokens"].as<int>();
+    recipe.look = look_options;
+    auto [scene, look] = RecipeTable(*catalog, recipe);
     if (ext == ".png") look.jpeg_quality = 0;
     cv::Mat img = RenderTable(*catalog, scene, look);
     std::string stem = "scene-" + std::to_string(seed);

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The command line refuses bad input with exit status 2, one line on stderr and nothing on stdout.
+set -u
+cf="$1"; src="$2"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+expect() {  # expect STATUS DESCRIPTION -- COMMAND...
+  local want=$1 what=$2; shift 3
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  if [ "$got" != "$want" ]; then echo "FAIL $what: exit $got, wanted $want"; fail=1; return; fi
+  if [ "$want" = 2 ]; then
+    [ -s "$tmp/out" ] && { echo "FAIL $what: printed on stdout"; fail=1; }
+    [ "$(wc -l <"$tmp/err")" = 1 ] || { echo "FAIL $what: stderr is not one line"; cat "$tmp/err"; fail=1; }
+  fi
+  echo "ok   $what"
+}
+printf '{"format": "catapult-fair/game@1", "players": [{"color": "red"}, {"color": "blue"}], "moves": [{"type": "place", "player": "blue", "tile": "E", "at": [0, -1]}]}' >"$tmp/illegal.json"
+printf '{ not json' >"$tmp/broken.json"
+printf 'not an image' >"$tmp/fake.jpg"
+expect 0 "score the bundled sample" -- "$cf" score "$src/sample_images/games/catapult_game.json"
+expect 2 "score a missing file" -- "$cf" score "$tmp/missing.json"
+expect 2 "score malformed JSON" -- "$cf" score "$tmp/broken.json"
+expect 2 "score an illegal move" -- "$cf" score "$tmp/illegal.json"
+expect 2 "unknown verb" -- "$cf" fly
+expect 2 "unknown option" -- "$cf" score --frobnicate x
+expect 0 "help" -- "$cf" score --help
+if "$cf" --help | grep -q analyze; then
+  expect 2 "analyze a missing image" -- "$cf" analyze "$tmp/missing.jpg"
+  expect 2 "analyze a file that is no image" -- "$cf" analyze "$tmp/fake.jpg"
+  expect 2 "analyze with a wrong calibration file" -- "$cf" analyze "$src/sample_images/tiles/D.png" --calibration "$tmp/broken.json"
+  expect 2 "calibrate from no board" -- "$cf" calibrate --charuco "$src/sample_images/tiles/D.png" --out "$tmp/c.yaml"
+  expect 2 "tileset from an empty folder" -- "$cf" analyze "$src/sample_images/tiles/D.png" --tileset "$tmp"
+fi
+exit $fail
