@@ -347,6 +347,9 @@ Status BuildGeometry(TileType& tile, const std::vector<std::vector<std::string>>
       double depth = std::min(dist[p], fs[i].kind == FeatureKind::kRoad ? 3 : fs[i].kind == FeatureKind::kCity ? 20 : 8);
       double pull = fs[i].kind == FeatureKind::kCity ? 0.05 : 0.5;  // cities: the deepest point
       double score = depth - pull * std::hypot(v.x - pref.x, v.y - pref.y) * G / 8;
+      // Keep followers off the tile's rim, where a millimetre would put them on the neighbour.
+      double rim = std::min({v.x, v.y, 1 - v.x, 1 - v.y});
+      if (rim < 0.16) score -= (0.16 - rim) * G;
       if (score > best_score) {
         best_score = score;
         best = p;

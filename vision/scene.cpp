@@ -86,6 +86,7 @@ json::Value Scene::ToJson() const {
   v["followers"] = followers_json;
   v["tokens"] = tokens_json;
   if (camera) v["camera"] = camera->ToJson();
+  if (!grid.is_null()) v["grid"] = grid;
   if (!timing_ms.is_null()) v["timing_ms"] = timing_ms;
   return v;
 }

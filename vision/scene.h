@@ -52,6 +52,7 @@ struct Scene {
   std::vector<SceneToken> tokens;
   std::optional<Camera> camera;  // ground truth and calibrated readings
   json::Value timing_ms;         // readings only
+  json::Value grid;              // readings only: how the tile grid was found
 
   json::Value ToJson() const;
   static Result<Scene> FromJson(const json::Value& v);
