@@ -1,6 +1,7 @@
 #include "vision/analyze.h"
 
 #include "calibration/color_model.h"
+#include "vision/grid_upsample.h"
 
 #include <chrono>
 #include <map>
@@ -47,29 +48,16 @@ TopView Rectify(const cv::Mat& img, const Camera& cam) {
   cv::Size size(static_cast<int>((maxx - minx) * v.ppmm), static_cast<int>((maxy - miny) * v.ppmm));
   // Exact projections on a coarse grid, interpolated in between (the lens is smooth).
   const int step = 8;
-  int gw = size.width / step + 2, gh = size.height / step + 2;
-  cv::Mat gx(gh, gw, CV_32F), gy(gh, gw, CV_32F);
-  for (int j = 0; j < gh; ++j)
-    for (int i = 0; i < gw; ++i) {
+  cv::Mat grid(size.height / step + 2, size.width / step + 2, CV_32FC2);
+  for (int j = 0; j < grid.rows; ++j)
+    for (int i = 0; i < grid.cols; ++i) {
       cv::Point2d q = cam.Project({minx + (i * step + 0.5) / v.ppmm, miny + (j * step + 0.5) / v.ppmm, kTileTop});
-      gx.at<float>(j, i) = static_cast<float>(q.x - 0.5);
-      gy.at<float>(j, i) = static_cast<float>(q.y - 0.5);
+      grid.at<cv::Vec2f>(j, i) = cv::Vec2f(static_cast<float>(q.x - 0.5), static_cast<float>(q.y - 0.5));
     }
-  cv::Mat mx(size, CV_32F), my(size, CV_32F);
-  for (int y = 0; y < size.height; ++y) {
-    int j = y / step;
-    float fy = (y - j * step) / float(step);
-    for (int x = 0; x < size.width; ++x) {
-      int i = x / step;
-      float fx = (x - i * step) / float(step);
-      auto lerp = [&](const cv::Mat& g) {
-        return g.at<float>(j, i) * (1 - fx) * (1 - fy) + g.at<float>(j, i + 1) * fx * (1 - fy) +
-               g.at<float>(j + 1, i) * (1 - fx) * fy + g.at<float>(j + 1, i + 1) * fx * fy;
-      };
-      mx.at<float>(y, x) = lerp(gx);
-      my.at<float>(y, x) = lerp(gy);
-    }
-  }
+  cv::Mat maps = UpsampleGrid(grid, step, size), mx, my;
+  std::vector<cv::Mat> xy;
+  cv::split(maps, xy);
+  mx = xy[0], my = xy[1];
   cv::remap(img, v.image, mx, my, cv::INTER_LINEAR, cv::BORDER_CONSTANT, cv::Scalar(0, 0, 0));
   return v;
 }

@@ -6,6 +6,7 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "vision/grid_upsample.h"
 #include "vision/table_layout.h"
 #include "vision/tile_painter.h"
 
@@ -127,27 +128,14 @@ void TokenFaces(const Scene& scene, const SceneToken& t, std::vector<Face>& face
 // Per-pixel world ray directions (undistorted), interpolated from a coarse grid.
 cv::Mat RayDirections(const Camera& cam) {
   const int step = 8;
-  int gw = cam.width / step + 2, gh = cam.height / step + 2;
-  cv::Mat grid(gh, gw, CV_64FC3);
+  cv::Mat grid(cam.height / step + 2, cam.width / step + 2, CV_32FC3);
   cv::Matx33d Rt = cam.R.t();
-  for (int gy = 0; gy < gh; ++gy)
-    for (int gx = 0; gx < gw; ++gx) {
+  for (int gy = 0; gy < grid.rows; ++gy)
+    for (int gx = 0; gx < grid.cols; ++gx) {
       cv::Point2d n = cam.Undistort({gx * step * 1.0, gy * step * 1.0});
-      grid.at<cv::Vec3d>(gy, gx) = Rt * cv::Vec3d(n.x, n.y, 1);
+      grid.at<cv::Vec3f>(gy, gx) = cv::Vec3f(Rt * cv::Vec3d(n.x, n.y, 1));
     }
-  cv::Mat rays(cam.height, cam.width, CV_32FC3);
-  for (int y = 0; y < cam.height; ++y) {
-    int gy = y / step;
-    double fy = (y - gy * step) / double(step);
-    for (int x = 0; x < cam.width; ++x) {
-      int gx = x / step;
-      double fx = (x - gx * step) / double(step);
-      cv::Vec3d d = grid.at<cv::Vec3d>(gy, gx) * (1 - fx) * (1 - fy) + grid.at<cv::Vec3d>(gy, gx + 1) * fx * (1 - fy) +
-                    grid.at<cv::Vec3d>(gy + 1, gx) * (1 - fx) * fy + grid.at<cv::Vec3d>(gy + 1, gx + 1) * fx * fy;
-      rays.at<cv::Vec3f>(y, x) = cv::Vec3f(d);
-    }
-  }
-  return rays;
+  return UpsampleGrid(grid, step, {cam.width, cam.height});
 }
 
 // Remap tables from image pixels to a plane's canvas: origin, two in-plane unit axes (mm).

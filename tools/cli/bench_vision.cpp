@@ -21,6 +21,20 @@ double Percentile(std::vector<double> v, double p) {
   return v[std::min(v.size() - 1, static_cast<size_t>(p * v.size()))];
 }
 
+// The nearest item not matched yet within `radius` mm of `at`, or -1; marks it matched.
+template <typename Item>
+int MatchNearest(const std::vector<Item>& items, std::vector<bool>& used, const double at[2], double radius,
+                 double& distance) {
+  int best = -1;
+  distance = radius;
+  for (size_t k = 0; k < items.size(); ++k) {
+    double d = std::hypot(items[k].center_mm[0] - at[0], items[k].center_mm[1] - at[1]);
+    if (!used[k] && d < distance) distance = d, best = static_cast<int>(k);
+  }
+  if (best >= 0) used[best] = true;
+  return best;
+}
+
 bool InView(const Camera& cam, const double mm[2]) {
   cv::Point2d p = cam.Project({mm[0], mm[1], -2});
   return p.x > 20 && p.y > 20 && p.x < cam.width - 20 && p.y < cam.height - 20;
@@ -87,14 +101,9 @@ int RunBenchVision(const std::vector<std::string>& args) {
     for (const auto& f : truth.followers) {
       if (!InView(look.camera, f.center_mm) || f.occluded) continue;
       ++followers_total;
-      int best = -1;
-      double best_d = 12;
-      for (size_t k = 0; k < read->followers.size(); ++k) {
-        double d = std::hypot(read->followers[k].center_mm[0] - f.center_mm[0], read->followers[k].center_mm[1] - f.center_mm[1]);
-        if (!used[k] && d < best_d) best_d = d, best = static_cast<int>(k);
-      }
+      double best_d;
+      int best = MatchNearest(read->followers, used, f.center_mm, 12, best_d);
       if (best < 0) continue;
-      used[best] = true;
       follower_err.push_back(best_d);
       const auto& r = read->followers[best];
       // The same feature, whichever of its points names it (judged on the true tile).
@@ -115,14 +124,9 @@ int RunBenchVision(const std::vector<std::string>& args) {
     for (const auto& t : truth.tokens) {
       if (!InView(look.camera, t.center_mm) || t.occluded) continue;
       ++tokens_total;
-      int best = -1;
-      double best_d = 15;
-      for (size_t k = 0; k < read->tokens.size(); ++k) {
-        double d = std::hypot(read->tokens[k].center_mm[0] - t.center_mm[0], read->tokens[k].center_mm[1] - t.center_mm[1]);
-        if (!tused[k] && d < best_d) best_d = d, best = static_cast<int>(k);
-      }
+      double best_d;
+      int best = MatchNearest(read->tokens, tused, t.center_mm, 15, best_d);
       if (best < 0) continue;
-      tused[best] = true;
       token_err.push_back(best_d);
       tokens_right += read->tokens[best].kind == t.kind;
     }
