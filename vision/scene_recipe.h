@@ -11,7 +11,7 @@ namespace cf {
 struct SceneRecipe {
   uint64_t seed = 1;
   int tiles = 40;
-  int players = 4;
+  int players = 6;  // all six colours, black and gray included
   std::vector<std::string> expansions;
   int tokens = 4;
   double follower_chance = 0.45;

@@ -33,7 +33,7 @@ int RunRender(const std::vector<std::string>& args) {
       "count", po::value<int>()->default_value(1), "scenes to render, seeds seed..seed+count-1")(
       "out", po::value<std::string>()->required(), "output folder")(
       "tiles", po::value<int>()->default_value(40), "tiles on the board")(
-      "players", po::value<int>()->default_value(4), "players (follower colours)")(
+      "players", po::value<int>()->default_value(6), "players (follower colours)")(
       "expansions", po::value<std::vector<std::string>>()->multitoken(), "expansions in the game, or all")(
       "camera", po::value<std::string>()->default_value("1080p"), "1080p or 4k")(
       "distance", po::value<double>(), "camera distance to the board centre, mm (default 700-1500)")(
