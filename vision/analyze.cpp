@@ -25,7 +25,7 @@ struct TopView {
   bool metric = false;
 };
 
-TopView Rectify(const cv::Mat& img, const Camera& cam) {
+TopView Rectify(const cv::Mat& img, const Camera& cam, double max_ppmm, const cv::Rect2d* region = nullptr) {
   TopView v;
   v.metric = true;
   cv::Point2d centre;
@@ -41,7 +41,11 @@ TopView Rectify(const cv::Mat& img, const Camera& cam) {
     }
   minx = std::max(minx, centre.x - 700), maxx = std::min(maxx, centre.x + 700);
   miny = std::max(miny, centre.y - 700), maxy = std::min(maxy, centre.y + 700);
-  v.ppmm = std::clamp(density, 1.0, 2.0);
+  if (region) {
+    minx = std::max(minx, region->x), maxx = std::min(maxx, region->x + region->width);
+    miny = std::max(miny, region->y), maxy = std::min(maxy, region->y + region->height);
+  }
+  v.ppmm = std::clamp(density, std::min(1.0, max_ppmm), max_ppmm);
   if ((maxx - minx) * v.ppmm > 2400) v.ppmm = 2400 / (maxx - minx);
   if ((maxy - miny) * v.ppmm > 2400) v.ppmm = std::min(v.ppmm, 2400 / (maxy - miny));
   v.origin = {minx, miny};
@@ -60,6 +64,47 @@ TopView Rectify(const cv::Mat& img, const Camera& cam) {
   mx = xy[0], my = xy[1];
   cv::remap(img, v.image, mx, my, cv::INTER_LINEAR, cv::BORDER_CONSTANT, cv::Scalar(0, 0, 0));
   return v;
+}
+
+// The table's colour in Lab, from the outer tenth of the picture on every side.
+ColorStats LearnTableColor(const cv::Mat& lab, const cv::Mat& valid) {
+  std::vector<cv::Vec3d> rim;
+  int bw = lab.cols / 10, bh = lab.rows / 10;
+  for (int y = 0; y < lab.rows; y += 3)
+    for (int x = 0; x < lab.cols; x += 3) {
+      if (!valid.at<uchar>(y, x) || (x > bw && x < lab.cols - bw && y > bh && y < lab.rows - bh)) continue;
+      cv::Vec3b v = lab.at<cv::Vec3b>(y, x);
+      rim.push_back({double(v[0]), double(v[1]), double(v[2])});
+    }
+  cv::Vec3d m(0, 0, 0);
+  for (const auto& v : rim) m += v;
+  if (!rim.empty()) m /= static_cast<double>(rim.size());
+  cv::Matx33d cov = cv::Matx33d::eye() * 9;
+  for (const auto& v : rim) {
+    cv::Vec3d d = v - m;
+    cov += d * d.t() * (1.0 / std::max<size_t>(1, rim.size()));
+  }
+  return {m, cov.inv()};
+}
+
+// Pixels unlike the table (255), judged at half resolution: the boundary need not be sharp.
+cv::Mat NotTable(const cv::Mat& lab, const ColorStats& table) {
+  cv::Mat half;
+  cv::resize(lab, half, cv::Size(), 0.5, 0.5, cv::INTER_AREA);
+  cv::Matx33f inv(table.inv_cov);
+  cv::Vec3f mean(table.mean);
+  cv::Mat small(half.size(), CV_8U);
+  for (int y = 0; y < half.rows; ++y) {
+    const cv::Vec3b* p = half.ptr<cv::Vec3b>(y);
+    uchar* o = small.ptr<uchar>(y);
+    for (int x = 0; x < half.cols; ++x) {
+      cv::Vec3f d = cv::Vec3f(p[x][0], p[x][1], p[x][2]) - mean;
+      o[x] = d.dot(inv * d) < 9.0f ? 0 : 255;
+    }
+  }
+  cv::Mat out;
+  cv::resize(small, out, lab.size(), 0, 0, cv::INTER_NEAREST);
+  return out;
 }
 
 // Direction of the grid: the dominant gradient orientation modulo 90 degrees, in degrees.
@@ -197,6 +242,7 @@ struct Blob {
   cv::Point2d centroid;  // image pixels
   double area_px = 0;
   double solidity = 0;
+  double long_px = 0, short_px = 0;  // axes of the fitted ellipse
 };
 
 std::vector<Blob> ColourBlobs(const cv::Mat& img, const cv::Mat& foreground, const ColorModel& model) {
@@ -230,6 +276,11 @@ std::vector<Blob> ColourBlobs(const cv::Mat& img, const cv::Mat& foreground, con
       b.centroid = {mo.m10 / mo.m00 * 2 + 0.5, mo.m01 / mo.m00 * 2 + 0.5};
       b.area_px = area * 4;
       b.solidity = area / std::max(1.0, cv::contourArea(hull));
+      if (c.size() >= 5) {
+        cv::RotatedRect e = cv::fitEllipse(c);
+        b.long_px = std::max(e.size.width, e.size.height) * 2;
+        b.short_px = std::min(e.size.width, e.size.height) * 2;
+      }
       out.push_back(b);
     }
   }
@@ -268,8 +319,27 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
 
   // 1. The tiles' plane seen from above.
   TopView top;
+  ColorStats table_color;
+  bool have_table_color = false;
   if (cam) {
-    top = Rectify(image, *cam);
+    // A coarse look at the whole table: its colour, and where the board is.
+    TopView coarse = Rectify(image, *cam, 0.5);
+    cv::Mat coarse_lab, coarse_valid;
+    cv::cvtColor(coarse.image, coarse_lab, cv::COLOR_BGR2Lab);
+    cv::cvtColor(coarse.image, coarse_valid, cv::COLOR_BGR2GRAY);
+    coarse_valid = coarse_valid > 0;
+    table_color = LearnTableColor(coarse_lab, coarse_valid);
+    have_table_color = true;
+    cv::Mat board_mask = NotTable(coarse_lab, table_color) & coarse_valid;
+    cv::morphologyEx(board_mask, board_mask, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {7, 7}));
+    std::vector<cv::Point> on;
+    cv::findNonZero(board_mask, on);
+    if (on.empty()) return Fail("no board in view: nothing on the table");
+    cv::Rect box = cv::boundingRect(on);
+    const double margin = 120;  // tokens thrown off the board land close to it
+    cv::Rect2d region(coarse.origin.x + box.x / coarse.ppmm - margin, coarse.origin.y + box.y / coarse.ppmm - margin,
+                      box.width / coarse.ppmm + 2 * margin, box.height / coarse.ppmm + 2 * margin);
+    top = Rectify(image, *cam, 2.0, &region);
   } else {
     top.image = image;
     top.origin = {0, 0};
@@ -284,34 +354,8 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
   // The table's own colour, learned from the rim of the picture, where tiles rarely are.
   cv::Mat lab;
   cv::cvtColor(top.image, lab, cv::COLOR_BGR2Lab);
-  ColorStats table_color;
-  {
-    std::vector<cv::Vec3d> rim;
-    int bw = lab.cols / 10, bh = lab.rows / 10;
-    for (int y = 0; y < lab.rows; y += 3)
-      for (int x = 0; x < lab.cols; x += 3) {
-        if (!top_valid.at<uchar>(y, x) || (x > bw && x < lab.cols - bw && y > bh && y < lab.rows - bh)) continue;
-        cv::Vec3b v = lab.at<cv::Vec3b>(y, x);
-        rim.push_back({double(v[0]), double(v[1]), double(v[2])});
-      }
-    cv::Vec3d m(0, 0, 0);
-    for (const auto& v : rim) m += v;
-    if (!rim.empty()) m /= static_cast<double>(rim.size());
-    cv::Matx33d cov = cv::Matx33d::eye() * 9;
-    for (const auto& v : rim) {
-      cv::Vec3d d = v - m;
-      cov += d * d.t() * (1.0 / std::max<size_t>(1, rim.size()));
-    }
-    table_color = {m, cov.inv()};
-  }
-  cv::Mat not_table(lab.size(), CV_8U, cv::Scalar(0));
-  for (int y = 0; y < lab.rows; ++y)
-    for (int x = 0; x < lab.cols; ++x) {
-      cv::Vec3b v = lab.at<cv::Vec3b>(y, x);
-      cv::Vec3d d = cv::Vec3d(v[0], v[1], v[2]) - table_color.mean;
-      not_table.at<uchar>(y, x) = (d.t() * table_color.inv_cov * d)(0) < 9.0 ? 0 : 255;
-    }
-
+  if (!have_table_color) table_color = LearnTableColor(lab, top_valid);
+  cv::Mat not_table = NotTable(lab, table_color);
   // 2. The grid: angle, period, phase.
   cv::Mat tile_pixels;
   cv::erode(not_table, tile_pixels, cv::Mat(), cv::Point(-1, -1), 1);
@@ -322,12 +366,18 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
   cv::Mat A = cv::getRotationMatrix2D(centre, angle, 1.0), Ainv;
   cv::invertAffineTransform(A, Ainv);
   cv::Mat aligned, aligned_grey;
-  cv::warpAffine(top.image, aligned, A, top.image.size(), cv::INTER_LINEAR, cv::BORDER_CONSTANT);
-  cv::warpAffine(top_valid, valid, A, top.image.size(), cv::INTER_NEAREST, cv::BORDER_CONSTANT);
+  if (angle == 0) {  // already square to the grid
+    aligned = top.image;
+    valid = top_valid.clone();
+  } else {
+    cv::warpAffine(top.image, aligned, A, top.image.size(), cv::INTER_LINEAR, cv::BORDER_CONSTANT);
+    cv::warpAffine(top_valid, valid, A, top.image.size(), cv::INTER_NEAREST, cv::BORDER_CONSTANT);
+  }
   cv::erode(valid, valid, cv::Mat(), cv::Point(-1, -1), 2);
   cv::cvtColor(aligned, aligned_grey, cv::COLOR_BGR2GRAY);
   cv::Mat tiles_mask;  // where the picture is not table: only there do grid lines count
-  cv::warpAffine(not_table, tiles_mask, A, top.image.size(), cv::INTER_NEAREST, cv::BORDER_CONSTANT);
+  if (angle == 0) tiles_mask = not_table.clone();
+  else cv::warpAffine(not_table, tiles_mask, A, top.image.size(), cv::INTER_NEAREST, cv::BORDER_CONSTANT);
   cv::dilate(tiles_mask, tiles_mask, cv::Mat(), cv::Point(-1, -1), 2);
   cv::bitwise_and(tiles_mask, valid, tiles_mask);
   auto table_fraction = [&](const cv::Rect& r) {
@@ -503,13 +553,18 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
   {
     std::map<int, const TileReference*> by_type;
     for (const auto& ref : *in.tileset) by_type[ref.type] = &ref;
-    for (int y = 0; y < lab.rows; y += 1)
-      for (int x = 0; x < lab.cols; x += 1) {
-        if (!valid.at<uchar>(y, x)) continue;
-        cv::Vec3b v = lab.at<cv::Vec3b>(y, x);
-        cv::Vec3d d = cv::Vec3d(v[0], v[1], v[2]) - table_color.mean;
-        fg.at<uchar>(y, x) = (d.t() * table_color.inv_cov * d)(0) > 16.0 ? 255 : 0;
+    cv::Matx33f inv(table_color.inv_cov);
+    cv::Vec3f mean(table_color.mean);
+    for (int y = 0; y < lab.rows; ++y) {
+      const cv::Vec3b* p = lab.ptr<cv::Vec3b>(y);
+      const uchar* ok = valid.ptr<uchar>(y);
+      uchar* o = fg.ptr<uchar>(y);
+      for (int x = 0; x < lab.cols; ++x) {
+        if (!ok[x]) continue;
+        cv::Vec3f d = cv::Vec3f(p[x][0], p[x][1], p[x][2]) - mean;
+        o[x] = d.dot(inv * d) > 16.0f ? 255 : 0;
       }
+    }
     for (const auto& c : board) {
       cv::Rect rect(static_cast<int>(phx + c.col * period), static_cast<int>(phy + c.row * period),
                     static_cast<int>(period), static_cast<int>(period));
@@ -590,7 +645,13 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
       TokenShape shape = TokenShapeOf(*ParseTokenKind(token));
       expected = CV_PI / 4 * shape.length * shape.width;
     }
-    if (token && area_mm > expected * 0.6 && area_mm < expected * 1.6 && b.solidity > 0.9) {
+    bool token_shape = false;
+    if (token && b.long_px > 0) {  // the fitted ellipse has the token's axes, within 25%
+      TokenShape shape = TokenShapeOf(*ParseTokenKind(token));
+      double l = b.long_px / top.ppmm, w = b.short_px / top.ppmm;
+      token_shape = std::abs(l / shape.length - 1) < 0.25 && std::abs(w / shape.width - 1) < 0.25;
+    }
+    if (token && token_shape && area_mm > expected * 0.7 && area_mm < expected * 1.3 && b.solidity > 0.9) {
       auto mm = to_reading(b.centroid, 1.0);
       if (!mm) continue;
       SceneToken t;

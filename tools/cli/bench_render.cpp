@@ -22,6 +22,7 @@ int RunBenchRender(const std::vector<std::string>& args) {
   if (!vm) return code;
   auto catalog = LoadCatalog(*vm);
   if (!catalog) return BadInput(catalog.error().message);
+  cv::setNumThreads(1);  // the figures are single-threaded
   std::printf("catapult-fair bench render (single thread, %d tiles, followers and 4 tokens per scene)\n",
               (*vm)["tiles"].as<int>());
   for (auto [w, h, name] : {std::tuple{1920, 1080, "1080p"}, std::tuple{3840, 2160, "4K"}}) {

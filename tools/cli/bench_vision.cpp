@@ -55,6 +55,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
   if (!vm) return code;
   auto catalog = LoadCatalog(*vm);
   if (!catalog) return BadInput(catalog.error().message);
+  cv::setNumThreads(1);  // the figures are single-threaded
   auto tileset = PaintedTileset(*catalog);
   LookOptions lo;
   if ((*vm)["camera"].as<std::string>() == "4k") lo.width = 3840, lo.height = 2160;
