@@ -339,7 +339,7 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
     const double margin = 120;  // tokens thrown off the board land close to it
     cv::Rect2d region(coarse.origin.x + box.x / coarse.ppmm - margin, coarse.origin.y + box.y / coarse.ppmm - margin,
                       box.width / coarse.ppmm + 2 * margin, box.height / coarse.ppmm + 2 * margin);
-    top = Rectify(image, *cam, 2.0, &region);
+    top = Rectify(image, *cam, 1.6, &region);  // 72 px per tile: the finest template
   } else {
     top.image = image;
     top.origin = {0, 0};
