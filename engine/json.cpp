@@ -282,10 +282,10 @@ class Parser {
         case 'r': s += '\r'; break;
         case 't': s += '\t'; break;
         case 'u': {
-          uint32_t cp;
+          uint32_t cp = 0;
           if (!hex4(cp)) return false;
           if (cp >= 0xD800 && cp < 0xDC00 && literal("\\u")) {
-            uint32_t lo;
+            uint32_t lo = 0;
             if (!hex4(lo)) return false;
             cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
           }

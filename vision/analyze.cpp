@@ -597,12 +597,6 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
                   A.at<double>(1, 0) * px.x + A.at<double>(1, 1) * px.y + A.at<double>(1, 2));
     return aligned_to_reading(q);
   };
-  auto px_per_mm_at = [&](cv::Point2d px) {
-    if (!cam) return top.ppmm;
-    cv::Point2d mm;
-    if (!cam->PixelToPlane(px, kTileTop, mm)) return top.ppmm;
-    return cv::norm(cam->Project({mm.x + 2, mm.y, kTileTop}) - cam->Project({mm.x - 2, mm.y, kTileTop})) / 4;
-  };
   auto cell_of = [&](cv::Point2d mm) {
     cv::Point2d a = reading_to_aligned(mm);
     return Cell{static_cast<int>(std::floor((a.x - phx) / period)) - col0,
@@ -671,13 +665,9 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
     if (it == tile_index.end()) continue;  // followers stand on tiles
     const SceneTile& tile = scene.tiles[it->second];
     const TileType& type = cat.type(cat.find(tile.id));
-    double p[2] = {mm->x, mm->y};
-    SceneTile pose = tile;
-    pose.angle_deg = tile.rotation;
     // The tile's canonical point under the follower.
-    cv::Point2d off(p[0] - tile.center_mm[0], p[1] - tile.center_mm[1]);
+    cv::Point2d off(mm->x - tile.center_mm[0], mm->y - tile.center_mm[1]);
     Vec2 board_pt{off.x / kTilePitchMm + 0.5, off.y / kTilePitchMm + 0.5};
-    if (!table_frame) board_pt = {off.x / kTilePitchMm + 0.5, off.y / kTilePitchMm + 0.5};
     Vec2 canon = RotatePosition(board_pt, (4 - tile.rotation / 90) % 4);
     int f = type.feature_at(canon);
     if (f < 0 || !IsOccupiable(type.features[f].kind)) continue;

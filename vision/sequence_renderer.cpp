@@ -197,7 +197,7 @@ Result<int> RenderSequence(const TileCatalog& catalog, GameSetup setup, const Se
   if (ext == ".png") look.jpeg_quality = 0;
   json::Array index;
   for (size_t i = 0; i < frames.size(); ++i) {
-    char stem[16];
+    char stem[24];
     std::snprintf(stem, sizeof stem, "%03zu", i);
     Scene& s = frames[i].scene;
     cv::Mat img = RenderTable(catalog, s, look);
