@@ -6,6 +6,8 @@
 
 namespace cf {
 
+std::string CellText(Cell c) { return "[" + std::to_string(c.x) + "," + std::to_string(c.y) + "]"; }
+
 Board::Board(const TileCatalog* catalog, int max_tiles)
     : catalog_(catalog),
       half_(max_tiles + 2),

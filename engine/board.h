@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "engine/tile_catalog.h"
@@ -14,6 +15,9 @@ struct Cell {
   friend bool operator==(Cell a, Cell b) { return a.x == b.x && a.y == b.y; }
   friend bool operator<(Cell a, Cell b) { return a.y != b.y ? a.y < b.y : a.x < b.x; }
 };
+
+// A cell as people write it: [x,y].
+std::string CellText(Cell c);
 
 // A tile lying on the board.
 struct PlacedTile {

@@ -23,10 +23,6 @@ std::optional<TokenKind> ParseTokenKind(const std::string& s) {
   return std::nullopt;
 }
 
-namespace {
-std::string CellText(Cell c) { return "[" + std::to_string(c.x) + "," + std::to_string(c.y) + "]"; }
-}  // namespace
-
 Status GameState::ApplyCatapult(const Move& m) {
   if (!setup_.has("catapult")) return Fail("catapult rounds need the catapult expansion");
   if (setup_.rules.catapult == CatapultMode::kHouseRule)

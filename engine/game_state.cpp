@@ -15,7 +15,6 @@ bool GameSetup::has(const std::string& expansion) const {
 
 namespace {
 
-std::string CellText(Cell c) { return "[" + std::to_string(c.x) + "," + std::to_string(c.y) + "]"; }
 
 bool SetInPlay(const GameSetup& setup, const std::string& set) {
   return set == "base" || setup.has(set);

@@ -10,7 +10,6 @@ namespace cf {
 
 namespace {
 
-std::string CellText(Cell c) { return "[" + std::to_string(c.x) + "," + std::to_string(c.y) + "]"; }
 
 std::vector<PlayerId> Majority(const std::vector<int>& counts) {
   int best = *std::max_element(counts.begin(), counts.end());

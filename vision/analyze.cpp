@@ -304,6 +304,8 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
   cv::meanStdDev(image, mean, sd);
   if (sd[0] + sd[1] + sd[2] < 6) return Fail("empty frame: the picture has no detail");
   const TileCatalog& cat = *in.catalog;
+  std::map<int, const TileReference*> by_type;  // the tile set by catalog type
+  for (const auto& ref : *in.tileset) by_type[ref.type] = &ref;
   std::optional<Camera> cam;
   if (in.calibration && in.calibration->has_table_pose) {
     cam = in.calibration->camera;
@@ -422,8 +424,6 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
       if (cell.candidates[0].score < 0.3) continue;
       // A closer look at the near winners: small details decide between look-alike tiles.
       cv::Mat detail = TileDescriptor(aligned(rect), kDetailSize);
-      std::map<int, const TileReference*> by_type;
-      for (const auto& ref : *in.tileset) by_type[ref.type] = &ref;
       for (auto& cand : cell.candidates)
         if (cand.score > cell.candidates[0].score - 0.12)
           cand.score = 0.5 * cand.score + 0.5 * Similarity(detail, by_type[cand.type]->details[cand.quarter]);
@@ -551,8 +551,6 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
   cv::Mat fg(aligned.size(), CV_8U, cv::Scalar(0));
   cv::cvtColor(aligned, lab, cv::COLOR_BGR2Lab);
   {
-    std::map<int, const TileReference*> by_type;
-    for (const auto& ref : *in.tileset) by_type[ref.type] = &ref;
     cv::Matx33f inv(table_color.inv_cov);
     cv::Vec3f mean(table_color.mean);
     for (int y = 0; y < lab.rows; ++y) {
@@ -612,8 +610,6 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
   cv::Mat lit = aligned.clone();
   {
     cv::Scalar seen(0, 0, 0), printed(0, 0, 0);
-    std::map<int, const TileReference*> by_type;
-    for (const auto& ref : *in.tileset) by_type[ref.type] = &ref;
     for (const auto& c : board) {
       cv::Rect rect(static_cast<int>(phx + c.col * period), static_cast<int>(phy + c.row * period),
                     static_cast<int>(period), static_cast<int>(period));

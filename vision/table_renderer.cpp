@@ -580,7 +580,6 @@ cv::Mat RenderCharucoView(const CharucoSpec& spec, const CharucoPose& pose, cons
   cv::Matx33d Rb = Rz * Rx * Ry;
   cv::Vec3d ex = Rb * cv::Vec3d(1, 0, 0), ey = Rb * cv::Vec3d(0, 1, 0);
   cv::Vec3d origin = cv::Vec3d(pose.center.x, pose.center.y, pose.center.z) - ex * (w / 2 + margin) - ey * (h / 2 + margin);
-  Scene empty;
   cv::Size tsize(static_cast<int>(3000 * 0.5), static_cast<int>(3000 * 0.5));
   Canvas table{TableTexture(tsize, look, 0.5, rng), cv::Mat(), {pose.center.x - 1500, pose.center.y - 1500, 0},
                {1, 0, 0}, {0, 1, 0}, 0.5};
