@@ -1,11 +1,13 @@
 #include "vision/analyze.h"
 
 #include "calibration/color_model.h"
+#include "vision/cell_reader.h"
 #include "vision/grid_upsample.h"
 
 #include <chrono>
 #include <map>
 #include <opencv2/imgproc.hpp>
+#include <opencv2/imgcodecs.hpp>
 #include <set>
 
 namespace cf {
@@ -15,6 +17,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double Ms(Clock::time_point a) { return std::chrono::duration<double, std::milli>(Clock::now() - a).count(); }
 
+constexpr double kGrowScore = 0.2;  // the least match of a cell joining the board
+constexpr double kStrongShare = 0.5;  // the least share of board cells that match their art well alone
 constexpr double kTileTop = -2.0;  // the tiles' top surface, world z (mm, up is negative)
 
 // The picture resampled onto the tiles' plane as seen from straight above.
@@ -191,52 +195,6 @@ double BestPeriod(const std::vector<double>& cols, const std::vector<double>& ro
   return best;
 }
 
-struct Candidate {
-  int type;
-  int quarter;
-  double score;
-};
-
-struct CellReading {
-  int col, row;
-  std::vector<Candidate> candidates;  // best first
-  int chosen = 0;
-};
-
-int EdgeOf(const TileCatalog& cat, const Candidate& c, int direction) {
-  return static_cast<int>(cat.type(c.type).edges[(direction - c.quarter + 4) % 4]);
-}
-
-// Picks per cell the candidate that best agrees with its neighbours' edges and the tile counts.
-void Legalize(std::vector<CellReading>& cells, const TileCatalog& cat) {
-  std::map<std::pair<int, int>, int> at;
-  for (size_t i = 0; i < cells.size(); ++i) at[{cells[i].col, cells[i].row}] = static_cast<int>(i);
-  for (int pass = 0; pass < 4; ++pass) {
-    std::map<int, int> used;
-    for (const auto& c : cells) ++used[c.candidates[c.chosen].type];
-    for (auto& c : cells) {
-      double best = -1e9;
-      int pick = c.chosen;
-      for (size_t k = 0; k < c.candidates.size(); ++k) {
-        const Candidate& cand = c.candidates[k];
-        double s = cand.score;
-        for (int d = 0; d < 4; ++d) {
-          auto it = at.find({c.col + kDx[d], c.row + kDy[d]});
-          if (it == at.end()) continue;
-          const CellReading& n = cells[it->second];
-          s += EdgeOf(cat, cand, d) == EdgeOf(cat, n.candidates[n.chosen], (d + 2) % 4) ? 0.05 : -0.25;
-        }
-        int already = used[cand.type] - (c.candidates[c.chosen].type == cand.type ? 1 : 0);
-        if (already >= cat.type(cand.type).count) s -= 0.15;
-        if (s > best) best = s, pick = static_cast<int>(k);
-      }
-      --used[c.candidates[c.chosen].type];
-      c.chosen = pick;
-      ++used[c.candidates[c.chosen].type];
-    }
-  }
-}
-
 struct Blob {
   std::string color;
   cv::Point2d centroid;  // image pixels
@@ -245,8 +203,8 @@ struct Blob {
   double long_px = 0, short_px = 0;  // axes of the fitted ellipse
 };
 
-std::vector<Blob> ColourBlobs(const cv::Mat& img, const cv::Mat& foreground, const ColorModel& model) {
-  // Classify at half resolution: meeples and tokens are large enough.
+// Per player colour, the foreground pixels of that colour, at half resolution.
+std::map<std::string, cv::Mat> ColourMasks(const cv::Mat& img, const cv::Mat& foreground, const ColorModel& model) {
   cv::Mat small, lab, fg;
   cv::resize(img, small, cv::Size(), 0.5, 0.5, cv::INTER_AREA);
   cv::resize(foreground, fg, small.size(), 0, 0, cv::INTER_NEAREST);
@@ -260,11 +218,24 @@ std::vector<Blob> ColourBlobs(const cv::Mat& img, const cv::Mat& foreground, con
       auto [name, d] = model.ClassifyLab({double(v[0]), double(v[1]), double(v[2])});
       if (!name.empty()) masks[name].at<uchar>(y, x) = 255;
     }
+  for (auto& [name, m] : masks)
+    cv::morphologyEx(m, m, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
+  return masks;
+}
+
+// Pixels of `size` covered by pieces of any colour.
+cv::Mat PieceMask(const std::map<std::string, cv::Mat>& masks, cv::Size size) {
+  cv::Mat any;
+  for (const auto& [name, m] : masks) any = any.empty() ? m.clone() : (any | m);
+  cv::resize(any, any, size, 0, 0, cv::INTER_NEAREST);
+  return any;
+}
+
+std::vector<Blob> ColourBlobs(const std::map<std::string, cv::Mat>& masks) {
   std::vector<Blob> out;
   for (auto& [name, m] : masks) {
-    cv::morphologyEx(m, m, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
     std::vector<std::vector<cv::Point>> contours;
-    cv::findContours(m, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+    cv::findContours(m.clone(), contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
     for (const auto& c : contours) {
       double area = cv::contourArea(c);
       if (area < 12) continue;
@@ -388,8 +359,9 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
   std::vector<double> cols, rows;
   EdgeProfiles(aligned_grey, tiles_mask, cols, rows);
   double period = top.metric ? kTilePitchMm * top.ppmm : BestPeriod(cols, rows);
-  // A tile is at least a fortieth of the picture's short side, and a table holds at most ~110.
-  if (period < std::max(16.0, std::min(image.cols, image.rows) / 40.0 * (top.metric ? 0 : 1)))
+  // A tile is at least a fortieth of the picture's short side, and a table holds at most ~110;
+  // under 24 pixels its art cannot be told apart.
+  if (period < std::max(24.0, std::min(image.cols, image.rows) / 40.0 * (top.metric ? 0 : 1)))
     return Fail("no board in view: no tile grid found");
   if (!top.metric) top.ppmm = period / kTilePitchMm;
   double phx = BestPhase(cols, period), phy = BestPhase(rows, period);
@@ -406,6 +378,11 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
 
   // 3. Every whole cell that is not table compared with every tile in every rotation.
   std::vector<CellReading> cells;
+  FineTileMatcher fine(*in.tileset, period);
+  auto CellRect = [&](int c, int r) {
+    return cv::Rect(static_cast<int>(phx + c * period), static_cast<int>(phy + r * period), static_cast<int>(period),
+                    static_cast<int>(period));
+  };
   const int inset = static_cast<int>(period * 0.04);
   for (int r = 0; phy + (r + 1) * period <= aligned.rows; ++r)
     for (int c = 0; phx + (c + 1) * period <= aligned.cols; ++c) {
@@ -414,35 +391,55 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
       if (rect.x < 0 || rect.y < 0) continue;
       if (cv::countNonZero(valid(rect)) < rect.area() * 0.98) continue;
       if (table_fraction(rect) > 0.5) continue;
-      cv::Mat d = TileDescriptor(aligned(rect));
-      CellReading cell{c, r, {}, 0};
-      for (const auto& ref : *in.tileset)
-        for (int q = 0; q < 4; ++q) cell.candidates.push_back({ref.type, q, Similarity(d, ref.templates[q])});
-      std::partial_sort(cell.candidates.begin(), cell.candidates.begin() + 6, cell.candidates.end(),
-                        [](const Candidate& a, const Candidate& b) { return a.score > b.score; });
-      cell.candidates.resize(6);
-      if (cell.candidates[0].score < 0.3) continue;
-      // A closer look at the near winners: small details decide between look-alike tiles.
-      cv::Mat detail = TileDescriptor(aligned(rect), kDetailSize);
-      for (auto& cand : cell.candidates)
-        if (cand.score > cell.candidates[0].score - 0.12)
-          cand.score = 0.5 * cand.score + 0.5 * Similarity(detail, by_type[cand.type]->details[cand.quarter]);
-      std::sort(cell.candidates.begin(), cell.candidates.end(),
-                [](const Candidate& a, const Candidate& b) { return a.score > b.score; });
+      CellReading cell{c, r, ReadCell(aligned, CellRect(c, r), *in.tileset, fine), 0};
+      if (cell.candidates[0].score < 0.15) continue;
       cells.push_back(cell);
     }
-  // The board: cells joined edge to edge; lone matches away from it are noise. A weaker match
-  // (a follower or token covers part of the tile) counts among at least two good neighbours.
-  std::set<std::pair<int, int>> good;
-  for (const auto& c : cells)
-    if (c.candidates[0].score >= 0.45) good.insert({c.col, c.row});
-  std::vector<CellReading> board;
-  for (const auto& c : cells) {
+  // The board grows from well-matched cells with a well-matched neighbour; every cell that is not
+  // table and joins the board is a tile too, however covered by followers and tokens.
+  std::map<std::pair<int, int>, size_t> cell_at;
+  for (size_t i = 0; i < cells.size(); ++i) cell_at[{cells[i].col, cells[i].row}] = i;
+  std::vector<bool> in_board(cells.size(), false);
+  std::vector<size_t> frontier;
+  for (size_t i = 0; i < cells.size(); ++i) {
+    if (cells[i].candidates[0].score < 0.45) continue;
     int n = 0;
-    for (int d = 0; d < 4; ++d) n += good.count({c.col + kDx[d], c.row + kDy[d]});
-    bool strong = c.candidates[0].score >= 0.45;
-    if ((strong && (n > 0 || c.candidates[0].score > 0.7)) || (!strong && n >= 2)) board.push_back(c);
+    for (int d = 0; d < 4; ++d) {
+      auto it = cell_at.find({cells[i].col + kDx[d], cells[i].row + kDy[d]});
+      n += it != cell_at.end() && cells[it->second].candidates[0].score >= 0.45;
+    }
+    if (n > 0 || cells[i].candidates[0].score > 0.7) in_board[i] = true, frontier.push_back(i);
   }
+  // A cell joins when one of its near-best readings fits every neighbour already on the board.
+  auto LooksLikeTile = [&](const CellReading& cell) {
+    const double best = cell.candidates[0].score;
+    if (best < kGrowScore) return false;
+    for (const auto& cand : cell.candidates) {
+      if (cand.score < best - 0.1) break;
+      bool fits = true;
+      for (int d = 0; d < 4 && fits; ++d) {
+        auto it = cell_at.find({cell.col + kDx[d], cell.row + kDy[d]});
+        if (it == cell_at.end() || !in_board[it->second]) continue;
+        fits = EdgeOf(cat, cand, d) == EdgeOf(cat, cells[it->second].reading(), (d + 2) % 4);
+      }
+      if (fits) return true;
+    }
+    return false;
+  };
+  while (!frontier.empty()) {
+    size_t i = frontier.back();
+    frontier.pop_back();
+    for (int d = 0; d < 4; ++d) {
+      auto it = cell_at.find({cells[i].col + kDx[d], cells[i].row + kDy[d]});
+      if (it == cell_at.end() || in_board[it->second]) continue;
+      if (!LooksLikeTile(cells[it->second])) continue;  // an arm, a box, a cup
+      in_board[it->second] = true;
+      frontier.push_back(it->second);
+    }
+  }
+  std::vector<CellReading> board;
+  for (size_t i = 0; i < cells.size(); ++i)
+    if (in_board[i]) board.push_back(cells[i]);
   if (board.size() < 2) return Fail("no board in view: no Carcassonne tiles recognised");
   Legalize(board, cat);
   // A board is tiles joined edge to edge, most of whose edges match; lone tiles are dropped.
@@ -482,14 +479,122 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
         matching += EdgeOf(cat, board[i].candidates[board[i].chosen], d) ==
                     EdgeOf(cat, board[it->second].candidates[board[it->second].chosen], (d + 2) % 4);
       }
-    if (best_size < 3 || (pairs >= 4 && matching < pairs * 0.7) || board.size() > 120)
+    // Cells join the board by fitting it, so most must also match their art well on their own.
+    size_t strong = std::count_if(board.begin(), board.end(), [](const CellReading& c) { return c.reading().score >= 0.45; });
+    if (best_size < 3 || (pairs >= 4 && matching < pairs * 0.7) || board.size() > 120 || strong < board.size() * kStrongShare)
       return Fail("no board in view: the tiles found do not join into a legal board");
     std::vector<CellReading> kept;
     for (size_t i = 0; i < board.size(); ++i)
       if (group[i] == best_group || sizes[group[i]] >= 2) kept.push_back(board[i]);
     board = std::move(kept);
   }
+  // Foreground: what differs from the expected tile art, or off the board from the table.
+  cv::cvtColor(aligned, lab, cv::COLOR_BGR2Lab);
+  cv::Mat off_table(aligned.size(), CV_8U, cv::Scalar(0));
+  {
+    cv::Matx33f inv(table_color.inv_cov);
+    cv::Vec3f mean(table_color.mean);
+    for (int y = 0; y < lab.rows; ++y) {
+      const cv::Vec3b* p = lab.ptr<cv::Vec3b>(y);
+      const uchar* ok = valid.ptr<uchar>(y);
+      uchar* o = off_table.ptr<uchar>(y);
+      for (int x = 0; x < lab.cols; ++x) {
+        if (!ok[x]) continue;
+        cv::Vec3f d = cv::Vec3f(p[x][0], p[x][1], p[x][2]) - mean;
+        o[x] = d.dot(inv * d) > 16.0f ? 255 : 0;
+      }
+    }
+  }
+  auto Foreground = [&]() {
+    cv::Mat fg = off_table.clone();
+    for (const auto& c : board) {
+      cv::Rect rect = CellRect(c.col, c.row) & cv::Rect(0, 0, aligned.cols, aligned.rows);
+      if (rect.empty()) continue;
+      const Candidate& k = c.reading();
+      cv::Mat observed = TileDescriptor(aligned(rect), kDetailSize);
+      cv::Mat diff;
+      cv::absdiff(observed, by_type[k.type]->details[k.quarter], diff);
+      std::vector<cv::Mat> ch;
+      cv::split(diff, ch);
+      cv::Mat sum = ch[0] + ch[1] + ch[2], mask;
+      cv::GaussianBlur(sum, sum, cv::Size(3, 3), 0);
+      mask = sum > 3.0;
+      cv::resize(mask, mask, rect.size(), 0, 0, cv::INTER_NEAREST);
+      mask.copyTo(fg(rect));
+    }
+    cv::morphologyEx(fg, fg, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
+    return fg;
+  };
+  // The light: per-channel gains from the recognised tiles' observed and printed colours.
+  auto Relit = [&]() {
+    cv::Mat lit;
+    cv::Scalar seen(0, 0, 0), printed(0, 0, 0);
+    for (const auto& c : board) {
+      cv::Rect rect = CellRect(c.col, c.row) & cv::Rect(0, 0, aligned.cols, aligned.rows);
+      if (rect.empty()) continue;
+      seen += cv::mean(aligned(rect));
+      printed += by_type[c.reading().type]->mean_bgr;
+    }
+    cv::Scalar gain;
+    for (int k = 0; k < 3; ++k) gain[k] = std::clamp(printed[k] / std::max(1.0, seen[k]), 0.5, 2.5);
+    std::vector<cv::Mat> ch;
+    cv::split(aligned, ch);
+    for (int k = 0; k < 3; ++k) ch[k].convertTo(ch[k], CV_8U, gain[k]);
+    cv::merge(ch, lit);
+    return lit;
+  };
+  auto t_first_reading = Ms(t0);
+  // Pieces hide parts of tiles: found against the first reading, their cells are read again
+  // without them.
+  const ColorModel colors = in.calibration ? in.calibration->colors : ColorModel::Defaults();
+  {
+    cv::Mat pieces = PieceMask(ColourMasks(Relit(), Foreground(), colors), aligned.size());
+    int grow = std::max(1, static_cast<int>(period * 0.05));
+    cv::dilate(pieces, pieces, cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
+    if (!in.debug_prefix.empty()) {
+      cv::Mat shown = aligned.clone();
+      shown.setTo(cv::Scalar(255, 0, 255), pieces);
+      cv::imwrite(in.debug_prefix + "pieces.png", shown);
+    }
+    std::map<std::pair<int, int>, size_t> board_at;
+    for (size_t i = 0; i < board.size(); ++i) board_at[{board[i].col, board[i].row}] = i;
+    for (auto& c : board) {
+      cv::Rect rect = CellRect(c.col, c.row);
+      cv::Mat hidden = pieces(rect);
+      int n = cv::countNonZero(hidden);
+      if (n < rect.area() * 0.02 || n > rect.area() * 0.7) continue;
+      // Worth comparing: the first reading's best, and every tile that fits the neighbours.
+      std::vector<Candidate> choices = c.candidates;
+      for (const auto& ref : *in.tileset)
+        for (int q = 0; q < 4; ++q) {
+          Candidate cand{ref.type, q, 0};
+          bool fits = true;
+          for (int d = 0; d < 4 && fits; ++d) {
+            auto it = board_at.find({c.col + kDx[d], c.row + kDy[d]});
+            fits = it == board_at.end() || EdgeOf(cat, cand, d) == EdgeOf(cat, board[it->second].reading(), (d + 2) % 4);
+          }
+          bool known = std::any_of(choices.begin(), choices.end(), [&](const Candidate& k) { return k.type == cand.type && k.quarter == q; });
+          if (fits && !known) choices.push_back(cand);
+        }
+      c.candidates = RereadCell(aligned, rect, *in.tileset, fine, hidden, std::move(choices));
+      c.chosen = 0;
+    }
+    Legalize(board, cat);
+  }
   auto t_tiles = Ms(t0);
+  if (!in.debug_prefix.empty()) {  // every cell compared (red), the board's readings and scores
+    cv::Mat shown = aligned.clone();
+    for (const auto& c : cells) cv::rectangle(shown, CellRect(c.col, c.row), {0, 0, 255}, 1);
+    for (const auto& c : board) {
+      cv::Point p = CellRect(c.col, c.row).tl() + cv::Point(3, 12);
+      const Candidate& k = c.reading();
+      cv::putText(shown, cat.type(k.type).id + " " + std::to_string(k.quarter * 90), p, cv::FONT_HERSHEY_PLAIN, 0.8,
+                  {255, 255, 0}, 1);
+      cv::putText(shown, std::to_string(static_cast<int>(k.score * 100)), p + cv::Point(0, 14), cv::FONT_HERSHEY_PLAIN,
+                  0.8, {255, 255, 0}, 1);
+    }
+    cv::imwrite(in.debug_prefix + "board.png", shown);
+  }
 
   // 5. The reading frame: with a calibrated, aligned table its own frame; else centred on the tile
   // nearest the middle of the board.
@@ -547,44 +652,7 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
     scene.tiles.push_back(t);
   }
 
-  // 6. Foreground: what differs from the expected tile art, or off the board from the table.
-  cv::Mat fg(aligned.size(), CV_8U, cv::Scalar(0));
-  cv::cvtColor(aligned, lab, cv::COLOR_BGR2Lab);
-  {
-    cv::Matx33f inv(table_color.inv_cov);
-    cv::Vec3f mean(table_color.mean);
-    for (int y = 0; y < lab.rows; ++y) {
-      const cv::Vec3b* p = lab.ptr<cv::Vec3b>(y);
-      const uchar* ok = valid.ptr<uchar>(y);
-      uchar* o = fg.ptr<uchar>(y);
-      for (int x = 0; x < lab.cols; ++x) {
-        if (!ok[x]) continue;
-        cv::Vec3f d = cv::Vec3f(p[x][0], p[x][1], p[x][2]) - mean;
-        o[x] = d.dot(inv * d) > 16.0f ? 255 : 0;
-      }
-    }
-    for (const auto& c : board) {
-      cv::Rect rect(static_cast<int>(phx + c.col * period), static_cast<int>(phy + c.row * period),
-                    static_cast<int>(period), static_cast<int>(period));
-      rect &= cv::Rect(0, 0, aligned.cols, aligned.rows);
-      if (rect.empty()) continue;
-      const Candidate& k = c.candidates[c.chosen];
-      cv::Mat observed = TileDescriptor(aligned(rect), kDetailSize);
-      cv::Mat diff;
-      cv::absdiff(observed, by_type[k.type]->details[k.quarter], diff);
-      std::vector<cv::Mat> ch;
-      cv::split(diff, ch);
-      cv::Mat sum = ch[0] + ch[1] + ch[2], mask;
-      cv::GaussianBlur(sum, sum, cv::Size(3, 3), 0);
-      mask = sum > 3.0;
-      cv::resize(mask, mask, rect.size(), 0, 0, cv::INTER_NEAREST);
-      mask.copyTo(fg(rect));
-    }
-    cv::morphologyEx(fg, fg, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
-  }
-
   // 7. Followers and tokens: blobs of players' colours, placed on the table by their height.
-  const ColorModel colors = in.calibration ? in.calibration->colors : ColorModel::Defaults();
   auto to_reading = [&](cv::Point2d px, double height) -> std::optional<cv::Point2d> {
     if (cam) {
       cv::Point2d mm;
@@ -606,26 +674,10 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
     return cv::Point2d(Ainv.at<double>(0, 0) * p.x + Ainv.at<double>(0, 1) * p.y + Ainv.at<double>(0, 2),
                        Ainv.at<double>(1, 0) * p.x + Ainv.at<double>(1, 1) * p.y + Ainv.at<double>(1, 2));
   };
-  // The light: per-channel gains from the recognised tiles' observed and printed colours.
-  cv::Mat lit = aligned.clone();
-  {
-    cv::Scalar seen(0, 0, 0), printed(0, 0, 0);
-    for (const auto& c : board) {
-      cv::Rect rect(static_cast<int>(phx + c.col * period), static_cast<int>(phy + c.row * period),
-                    static_cast<int>(period), static_cast<int>(period));
-      rect &= cv::Rect(0, 0, aligned.cols, aligned.rows);
-      if (rect.empty()) continue;
-      seen += cv::mean(aligned(rect));
-      printed += by_type[c.candidates[c.chosen].type]->mean_bgr;
-    }
-    cv::Scalar gain;
-    for (int k = 0; k < 3; ++k) gain[k] = std::clamp(printed[k] / std::max(1.0, seen[k]), 0.5, 2.5);
-    std::vector<cv::Mat> ch;
-    cv::split(lit, ch);
-    for (int k = 0; k < 3; ++k) ch[k].convertTo(ch[k], CV_8U, gain[k]);
-    cv::merge(ch, lit);
-  }
-  for (Blob b : ColourBlobs(lit, fg, colors)) {
+  // 6. Followers and tokens against the final reading.
+  cv::Mat fg = Foreground();
+  auto masks = ColourMasks(Relit(), fg, colors);
+  for (Blob b : ColourBlobs(masks)) {
     double area_mm = b.area_px / (top.ppmm * top.ppmm);
     b.centroid = aligned_to_image(b.centroid);
     const char* token = TokenOfColour(b.color);
@@ -689,7 +741,8 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
   scene.grid["frame"] = table_frame ? "calibrated table" : "tile grid";
   scene.timing_ms["rectify"] = t_rectify;
   scene.timing_ms["grid"] = t_grid - t_rectify;
-  scene.timing_ms["tiles"] = t_tiles - t_grid;
+  scene.timing_ms["tiles"] = t_first_reading - t_grid;
+  scene.timing_ms["covered_tiles"] = t_tiles - t_first_reading;
   scene.timing_ms["total"] = Ms(t0);
   return scene;
 }

@@ -16,6 +16,7 @@ struct AnalyzeInput {
   const TileCatalog* catalog = nullptr;
   const std::vector<TileReference>* tileset = nullptr;
   const Calibration* calibration = nullptr;  // without it, the picture is taken as seen from above
+  std::string debug_prefix;  // when set, pictures of the intermediate steps are written there
 };
 
 // Refuses (as an Error) an empty frame or a picture without a board.

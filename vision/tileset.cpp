@@ -28,12 +28,37 @@ double Similarity(const cv::Mat& a, const cv::Mat& b) {
   return a.dot(b) / (static_cast<double>(a.total()) * 3);
 }
 
+double MaskedSimilarity(const cv::Mat& a, const cv::Mat& b, const cv::Mat& use) {
+  double n = 0, sa[3] = {}, sb[3] = {}, saa[3] = {}, sbb[3] = {}, sab[3] = {};
+  for (int y = 0; y < a.rows; ++y) {
+    const cv::Vec3f* pa = a.ptr<cv::Vec3f>(y);
+    const cv::Vec3f* pb = b.ptr<cv::Vec3f>(y);
+    const uchar* u = use.ptr<uchar>(y);
+    for (int x = 0; x < a.cols; ++x) {
+      if (!u[x]) continue;
+      ++n;
+      for (int k = 0; k < 3; ++k) {
+        double va = pa[x][k], vb = pb[x][k];
+        sa[k] += va, sb[k] += vb, saa[k] += va * va, sbb[k] += vb * vb, sab[k] += va * vb;
+      }
+    }
+  }
+  if (n < 16) return 0;
+  double total = 0;
+  for (int k = 0; k < 3; ++k) {
+    double cov = sab[k] - sa[k] * sb[k] / n, va = saa[k] - sa[k] * sa[k] / n, vb = sbb[k] - sb[k] * sb[k] / n;
+    total += cov / std::sqrt(std::max(va, 1e-6) * std::max(vb, 1e-6));
+  }
+  return total / 3;
+}
+
 namespace {
 
 TileReference FromArt(int type, const cv::Mat& art) {
   TileReference r;
   r.type = type;
   r.mean_bgr = cv::mean(art);
+  r.art = art;
   cv::Mat turned = art;
   for (int q = 0; q < 4; ++q) {
     r.templates[q] = TileDescriptor(turned);

@@ -21,12 +21,15 @@ struct TileReference {
   std::array<cv::Mat, 4> templates;  // CV_32FC3, kTemplateSize square
   std::array<cv::Mat, 4> details;    // CV_32FC3, kDetailSize square
   cv::Scalar mean_bgr;               // the art's average colour, for judging the light
+  cv::Mat art;                       // CV_8UC3, canonical orientation, as read
 };
 
 // A square patch of a tile, whatever its size, as a comparable template.
 cv::Mat TileDescriptor(const cv::Mat& bgr_patch, int size = kTemplateSize);
 // Normalised cross-correlation of two descriptors, -1..1.
 double Similarity(const cv::Mat& a, const cv::Mat& b);
+// The same over the pixels where `use` (CV_8U, descriptor size) is set, each side renormalised there.
+double MaskedSimilarity(const cv::Mat& a, const cv::Mat& b, const cv::Mat& use);
 
 // Reads every catalog tile found in `dir`; tiles without art are left out.
 Result<std::vector<TileReference>> LoadTileset(const std::string& dir, const TileCatalog& catalog);

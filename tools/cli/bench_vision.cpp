@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <map>
+#include <set>
 #include <random>
 
 #include "engine/random_game.h"
@@ -48,7 +49,8 @@ int RunBenchVision(const std::vector<std::string>& args) {
   options.add_options()("scenes", po::value<int>()->default_value(200), "rendered scenes")(
       "seed", po::value<uint64_t>()->default_value(50000), "first seed (the samples use 101-112)")(
       "tiles", po::value<int>()->default_value(60), "tiles per scene")(
-      "camera", po::value<std::string>()->default_value("1080p"), "1080p or 4k");
+      "camera", po::value<std::string>()->default_value("1080p"), "1080p or 4k")(
+      "per-scene", "print one line per scene: where its tiles, followers and tokens went wrong");
   po::positional_options_description pos;
   int code = 0;
   auto vm = ParseArgs(args, "usage: catapult-fair bench vision [--scenes N] [--seed N] [--camera 1080p|4k]", options, pos, code);
@@ -62,6 +64,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
   int tiles_total = 0, tiles_right = 0, followers_total = 0, followers_right = 0, tokens_total = 0, tokens_right = 0;
   int refused = 0, false_followers = 0, false_tokens = 0;
   std::vector<double> ms, follower_err, token_err;
+  std::map<std::string, std::vector<double>> phase_ms;
   const int n = (*vm)["scenes"].as<int>();
   for (int i = 0; i < n; ++i) {
     uint64_t seed = (*vm)["seed"].as<uint64_t>() + i;
@@ -87,17 +90,41 @@ int RunBenchVision(const std::vector<std::string>& args) {
       for (const auto& t : truth.tiles) tiles_total += InView(look.camera, t.center_mm);
       continue;
     }
+    if (read->timing_ms.is_object())
+      for (const auto& [phase, value] : read->timing_ms.as_object()) phase_ms[phase].push_back(value.as_number());
     std::map<std::pair<int, int>, const SceneTile*> got;
     for (const auto& t : read->tiles) got[{t.at.x, t.at.y}] = &t;
+    std::string confusions;
+    int scene_tiles = 0, missing = 0, wrong_id = 0, wrong_turn = 0, scene_right = 0;
     for (const auto& t : truth.tiles) {
       if (!InView(look.camera, t.center_mm)) continue;
-      ++tiles_total;
+      ++scene_tiles;
       auto it = got.find({t.at.x, t.at.y});
+      if (it == got.end()) {
+        ++missing;
+        continue;
+      }
+      if (it->second->id != t.id) {
+        ++wrong_id;
+        bool covered = false;  // a follower or token lies on it
+        for (const auto& f : truth.followers) covered |= f.at.x == t.at.x && f.at.y == t.at.y;
+        for (const auto& k : truth.tokens)
+          covered |= std::abs(k.center_mm[0] - t.center_mm[0]) < 30 && std::abs(k.center_mm[1] - t.center_mm[1]) < 30;
+        confusions += " " + t.id + "->" + it->second->id + (covered ? "*" : "");
+        continue;
+      }
       // A tile that looks the same turned (H, U, X, ...) is right in either rotation.
-      if (it == got.end() || it->second->id != t.id) continue;
       const auto& sig = catalog->type(catalog->find(t.id)).edge_signature;
-      tiles_right += sig[(it->second->rotation / 90) % 4] == sig[(t.rotation / 90) % 4];
+      bool right = sig[(it->second->rotation / 90) % 4] == sig[(t.rotation / 90) % 4];
+      scene_right += right;
+      wrong_turn += !right;
     }
+    std::set<std::pair<int, int>> real;
+    for (const auto& t : truth.tiles) real.insert({t.at.x, t.at.y});
+    int invented = 0;
+    for (const auto& t : read->tiles) invented += !real.count({t.at.x, t.at.y});
+    tiles_total += scene_tiles;
+    tiles_right += scene_right;
     std::vector<bool> used(read->followers.size(), false);
     for (const auto& f : truth.followers) {
       if (!InView(look.camera, f.center_mm) || f.occluded) continue;
@@ -132,6 +159,11 @@ int RunBenchVision(const std::vector<std::string>& args) {
       tokens_right += read->tokens[best].kind == t.kind;
     }
     false_tokens += static_cast<int>(std::count(tused.begin(), tused.end(), false));
+    if (vm->count("per-scene"))
+      std::printf("seed %llu: tiles %d/%d (missing %d, wrong id %d, wrong turn %d, invented %d), %.2f px/mm;%s\n",
+                  static_cast<unsigned long long>(seed), scene_right, scene_tiles, missing, wrong_id, wrong_turn,
+                  invented,
+                  cv::norm(look.camera.Project({10, 0, -2}) - look.camera.Project({-10, 0, -2})) / 20, confusions.c_str());
   }
   auto pct = [](int a, int b) { return b ? 100.0 * a / b : 0.0; };
   std::printf("catapult-fair bench vision: %d rendered scenes (seeds from %llu, %s, true camera as calibration)\n", n,
@@ -147,6 +179,9 @@ int RunBenchVision(const std::vector<std::string>& args) {
   std::printf("  token centre error: median %.2f mm, 95th percentile %.2f mm (found ones)\n", Percentile(token_err, 0.5),
               Percentile(token_err, 0.95));
   std::printf("  analyze time: median %.0f ms, max %.0f ms\n", Percentile(ms, 0.5), Percentile(ms, 1.0));
+  std::printf("  median per phase:");
+  for (const auto& [phase, values] : phase_ms) std::printf(" %s %.1f ms", phase.c_str(), Percentile(values, 0.5));
+  std::printf("\n");
   return kExitOk;
 }
 

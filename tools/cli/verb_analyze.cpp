@@ -15,12 +15,13 @@ int RunAnalyze(const std::vector<std::string>& args) {
   options.add_options()("image", po::value<std::string>()->required(), "photo of the table")(
       "tileset", po::value<std::string>(), "reference art folder (<id>.png); default: the painted tile set")(
       "calibration", po::value<std::string>(), "calibration file from 'catapult-fair calibrate'")(
-      "out", po::value<std::string>(), "write the scene JSON here instead of stdout");
+      "out", po::value<std::string>(), "write the scene JSON here instead of stdout")(
+      "debug", po::value<std::string>(), "write pictures of the steps to files starting with this prefix");
   po::positional_options_description pos;
   pos.add("image", 1);
   int code = 0;
   auto vm = ParseArgs(args,
-                      "usage: catapult-fair analyze IMAGE [--tileset DIR] [--calibration FILE] [--out FILE]\n"
+                      "usage: catapult-fair analyze IMAGE [--tileset DIR] [--calibration FILE] [--out FILE] [--debug PREFIX]\n"
                       "Prints the scene (catapult-fair/scene@1): tiles, followers and tokens in mm on the table.\n"
                       "No board, an unreadable file or an empty frame: exit status 2 and one line saying why.",
                       options, pos, code);
@@ -45,6 +46,7 @@ int RunAnalyze(const std::vector<std::string>& args) {
     calibration = *c;
   }
   AnalyzeInput input{&*catalog, &tileset, calibration ? &*calibration : nullptr};
+  if (vm->count("debug")) input.debug_prefix = (*vm)["debug"].as<std::string>();
   auto scene = AnalyzeTable(image, input);
   if (!scene) return BadInput(path + ": " + scene.error().message);
   scene->image = path;

@@ -1,0 +1,95 @@
+#include "vision/cell_reader.h"
+
+#include <algorithm>
+#include <map>
+#include <opencv2/imgproc.hpp>
+
+#include "engine/tile_points.h"
+
+namespace cf {
+
+namespace {
+
+constexpr int kKept = 6;
+const double kTurns[] = {0.0, -2.0, 2.0};  // degrees  // candidates kept per cell for Legalize
+bool Better(const Candidate& a, const Candidate& b) { return a.score > b.score; }
+
+}  // namespace
+
+// Fine scores for the candidates near the best coarse one; the others sink below them.
+void LookCloser(const cv::Mat& board, const cv::Rect& cell, FineTileMatcher& fine, const cv::Mat& use,
+                std::vector<Candidate>& candidates) {
+  std::sort(candidates.begin(), candidates.end(), Better);
+  const double best = candidates[0].score;
+  // Where the tile lies, from the likeliest tile; the others are compared there.
+  FineTileMatcher::Place place = fine.Locate(board, cell, candidates[0].type, candidates[0].quarter);
+  for (size_t i = 0; i < candidates.size(); ++i) {
+    Candidate& cand = candidates[i];
+    bool near = i < kKept && cand.score > best - 0.15;
+    cand.score = near ? fine.Score(place, cand.type, cand.quarter, use) : cand.score - 0.3;
+  }
+  std::sort(candidates.begin(), candidates.end(), Better);
+}
+
+std::vector<Candidate> ReadCell(const cv::Mat& board, const cv::Rect& cell, const std::vector<TileReference>& tileset,
+                                FineTileMatcher& fine) {
+  const int inset = static_cast<int>(cell.width * 0.04);
+  cv::Mat d = TileDescriptor(board(cv::Rect(cell.x + inset, cell.y + inset, cell.width - 2 * inset, cell.height - 2 * inset)));
+  std::vector<Candidate> out;
+  for (const auto& ref : tileset)
+    for (int q = 0; q < 4; ++q) out.push_back({ref.type, q, Similarity(d, ref.templates[q])});
+  size_t kept = std::min<size_t>(kKept, out.size());
+  std::partial_sort(out.begin(), out.begin() + kept, out.end(), Better);
+  out.resize(kept);
+  LookCloser(board, cell, fine, {}, out);
+  return out;
+}
+
+std::vector<Candidate> RereadCell(const cv::Mat& board, const cv::Rect& cell, const std::vector<TileReference>& tileset,
+                                  FineTileMatcher& fine, const cv::Mat& hidden, std::vector<Candidate> choices) {
+  const int inset = static_cast<int>(cell.width * 0.04);
+  cv::Rect core(inset, inset, cell.width - 2 * inset, cell.height - 2 * inset);
+  cv::Mat d = TileDescriptor(board(core + cell.tl())), use;
+  cv::resize(hidden(core), use, d.size(), 0, 0, cv::INTER_NEAREST);
+  use = use == 0;
+  std::map<int, const TileReference*> by_type;
+  for (const auto& ref : tileset) by_type[ref.type] = &ref;
+  for (auto& c : choices) c.score = MaskedSimilarity(d, by_type.at(c.type)->templates[c.quarter], use);
+  LookCloser(board, cell, fine, fine.TemplateMask(hidden == 0), choices);
+  if (choices.size() > kKept) choices.resize(kKept);
+  return choices;
+}
+
+int EdgeOf(const TileCatalog& cat, const Candidate& c, int direction) {
+  return static_cast<int>(cat.type(c.type).edges[(direction - c.quarter + 4) % 4]);
+}
+
+void Legalize(std::vector<CellReading>& cells, const TileCatalog& cat) {
+  std::map<std::pair<int, int>, int> at;
+  for (size_t i = 0; i < cells.size(); ++i) at[{cells[i].col, cells[i].row}] = static_cast<int>(i);
+  for (int pass = 0; pass < 4; ++pass) {
+    std::map<int, int> used;
+    for (const auto& c : cells) ++used[c.reading().type];
+    for (auto& c : cells) {
+      double best = -1e9;
+      int pick = c.chosen;
+      for (size_t k = 0; k < c.candidates.size(); ++k) {
+        const Candidate& cand = c.candidates[k];
+        double s = cand.score;
+        for (int d = 0; d < 4; ++d) {
+          auto it = at.find({c.col + kDx[d], c.row + kDy[d]});
+          if (it == at.end()) continue;
+          s += EdgeOf(cat, cand, d) == EdgeOf(cat, cells[it->second].reading(), (d + 2) % 4) ? 0.05 : -0.25;
+        }
+        int already = used[cand.type] - (c.reading().type == cand.type ? 1 : 0);
+        if (already >= cat.type(cand.type).count) s -= 0.15;
+        if (s > best) best = s, pick = static_cast<int>(k);
+      }
+      --used[c.reading().type];
+      c.chosen = pick;
+      ++used[c.reading().type];
+    }
+  }
+}
+
+}  // namespace cf

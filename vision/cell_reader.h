@@ -1,0 +1,43 @@
+#pragma once
+// Which tile lies in one cell of the rectified board, and the choice among look-alikes settled by
+// the neighbours' edges and the catalog's tile counts.
+
+#include <opencv2/core.hpp>
+#include <vector>
+
+#include "engine/tile_catalog.h"
+#include "vision/fine_tile_matcher.h"
+#include "vision/tileset.h"
+
+namespace cf {
+
+// One way a cell could be read: a tile type turned by quarter turns, and how well it matches.
+struct Candidate {
+  int type;
+  int quarter;
+  double score;
+};
+
+// A cell of the grid and its candidate readings, best first until Legalize chooses.
+struct CellReading {
+  int col, row;
+  std::vector<Candidate> candidates;
+  int chosen = 0;
+  const Candidate& reading() const { return candidates[chosen]; }
+};
+
+// Compares the cell `cell` (one grid pitch square) of the grid-aligned `board` with every tile.
+std::vector<Candidate> ReadCell(const cv::Mat& board, const cv::Rect& cell, const std::vector<TileReference>& tileset,
+                                FineTileMatcher& fine);
+// Reads a cell again, pixels marked in `hidden` (CV_8U, cell size: covered by pieces) left out,
+// comparing only the `choices` (type and quarter turns; their scores are ignored).
+std::vector<Candidate> RereadCell(const cv::Mat& board, const cv::Rect& cell, const std::vector<TileReference>& tileset,
+                                  FineTileMatcher& fine, const cv::Mat& hidden, std::vector<Candidate> choices);
+
+// The edge a reading shows in a direction (kDx/kDy order).
+int EdgeOf(const TileCatalog& catalog, const Candidate& c, int direction);
+
+// Picks per cell the candidate that best agrees with its neighbours' edges and the tile counts.
+void Legalize(std::vector<CellReading>& cells, const TileCatalog& catalog);
+
+}  // namespace cf

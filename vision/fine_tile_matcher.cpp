@@ -1,0 +1,108 @@
+#include "vision/fine_tile_matcher.h"
+
+#include <opencv2/imgproc.hpp>
+
+namespace cf {
+
+namespace {
+
+const double kTurns[] = {0.0, -2.0, 2.0};  // degrees a tile may lie off square
+
+// Per-channel zero mean and unit variance, as floats; `floor` keeps flat patches from blowing up.
+cv::Mat Standardise(const cv::Mat& image, double floor) {
+  cv::Mat f;
+  image.convertTo(f, CV_MAKETYPE(CV_32F, image.channels()));
+  std::vector<cv::Mat> ch;
+  cv::split(f, ch);
+  for (auto& c : ch) {
+    cv::Scalar mean, sd;
+    cv::meanStdDev(c, mean, sd);
+    c = (c - mean[0]) / std::max(floor, sd[0]);
+  }
+  cv::merge(ch, f);
+  return f;
+}
+
+cv::Mat Grey(const cv::Mat& bgr_float) {
+  cv::Mat g;
+  cv::cvtColor(bgr_float, g, cv::COLOR_BGR2GRAY);
+  return g;
+}
+
+}  // namespace
+
+FineTileMatcher::FineTileMatcher(const std::vector<TileReference>& tileset, double pitch_px) {
+  for (const auto& ref : tileset) by_type_[ref.type] = &ref;
+  size_ = std::max(16, static_cast<int>(std::lround(pitch_px)));
+  inset_ = std::max(2, static_cast<int>(std::lround(pitch_px * 0.06)));
+  margin_ = std::max(2, static_cast<int>(std::lround(pitch_px * 0.06)));
+}
+
+cv::Mat FineTileMatcher::Neighbourhood(const cv::Mat& board, const cv::Rect& cell, double turn_deg) const {
+  cv::Rect r(cell.x + inset_ - margin_, cell.y + inset_ - margin_, size_ - 2 * inset_ + 2 * margin_,
+             size_ - 2 * inset_ + 2 * margin_);
+  cv::Point2f centre(cell.x + cell.width / 2.0f, cell.y + cell.height / 2.0f);
+  cv::Mat m = cv::getRotationMatrix2D(centre, turn_deg, 1.0), patch;
+  m.at<double>(0, 2) -= r.x;
+  m.at<double>(1, 2) -= r.y;
+  cv::warpAffine(board, patch, m, r.size(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+  patch.convertTo(patch, CV_32FC3);
+  return patch;
+}
+
+const cv::Mat& FineTileMatcher::Template(int type, int quarter) {
+  auto key = std::make_pair(type, quarter);
+  auto it = templates_.find(key);
+  if (it != templates_.end()) return it->second;
+  cv::Mat art = by_type_.at(type)->art, turned, small;
+  if (quarter == 0) turned = art;
+  else cv::rotate(art, turned, quarter == 1 ? cv::ROTATE_90_CLOCKWISE : quarter == 2 ? cv::ROTATE_180 : cv::ROTATE_90_COUNTERCLOCKWISE);
+  cv::resize(turned, small, cv::Size(size_, size_), 0, 0, cv::INTER_AREA);
+  cv::GaussianBlur(small, small, cv::Size(3, 3), 0.7);
+  cv::Rect core(inset_, inset_, size_ - 2 * inset_, size_ - 2 * inset_);
+  return templates_[key] = Standardise(small(core), 4.0);
+}
+
+const cv::Mat& FineTileMatcher::GreyTemplate(int type, int quarter) {
+  auto key = std::make_pair(type, quarter);
+  auto it = grey_templates_.find(key);
+  if (it != grey_templates_.end()) return it->second;
+  return grey_templates_[key] = Grey(Template(type, quarter));
+}
+
+FineTileMatcher::Place FineTileMatcher::Locate(const cv::Mat& board, const cv::Rect& cell, int type, int quarter) {
+  const cv::Mat& t = GreyTemplate(type, quarter);
+  Place place;
+  cv::Mat best_patch;
+  cv::Point at;
+  for (double turn : kTurns) {
+    cv::Mat patch = Neighbourhood(board, cell, turn), grey = Grey(patch), result;
+    cv::matchTemplate(grey, t, result, cv::TM_CCOEFF_NORMED);
+    double v;
+    cv::Point p;
+    cv::minMaxLoc(result, nullptr, &v, nullptr, &p);
+    if (v > place.fit) place.fit = v, best_patch = patch, at = p;
+  }
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      cv::Rect w(at + cv::Point(dx, dy), t.size());
+      if (w.x < 0 || w.y < 0 || w.br().x > best_patch.cols || w.br().y > best_patch.rows) continue;
+      place.windows.push_back(Standardise(best_patch(w), 4.0));
+    }
+  return place;
+}
+
+double FineTileMatcher::Score(const Place& place, int type, int quarter, const cv::Mat& use) {
+  const cv::Mat& t = Template(type, quarter);
+  double best = -1;
+  for (const auto& w : place.windows) best = std::max(best, use.empty() ? Similarity(w, t) : MaskedSimilarity(w, t, use));
+  return best;
+}
+
+cv::Mat FineTileMatcher::TemplateMask(const cv::Mat& cell_mask) const {
+  cv::Mat sized;
+  cv::resize(cell_mask, sized, cv::Size(size_, size_), 0, 0, cv::INTER_NEAREST);
+  return sized(cv::Rect(inset_, inset_, size_ - 2 * inset_, size_ - 2 * inset_)).clone();
+}
+
+}  // namespace cf

@@ -1,0 +1,45 @@
+#pragma once
+// The second look at a cell: tile art at the board's own scale, placed where the tile really lies
+// (a hand never lays it quite on the grid, nor quite square) before small details (a shield, a
+// hut, an inn) are compared.
+
+#include <map>
+#include <opencv2/core.hpp>
+#include <vector>
+
+#include "vision/tileset.h"
+
+namespace cf {
+
+// Matches cells of a rectified, grid-aligned board against tile art of one pitch.
+class FineTileMatcher {
+ public:
+  FineTileMatcher(const std::vector<TileReference>& tileset, double pitch_px);
+
+  // Where a tile lies in a cell, found with one candidate: standardised windows (the tile's size,
+  // within a pixel of its place) in which every candidate is then compared.
+  struct Place {
+    std::vector<cv::Mat> windows;
+    double fit = -1;  // grey correlation of the candidate used to find it
+  };
+  Place Locate(const cv::Mat& board, const cv::Rect& cell, int type, int quarter);
+  // The best correlation (-1..1) of the tile `type` turned `quarter` in one of the windows;
+  // `use` (CV_8U, template size, optional) leaves out pixels covered by pieces.
+  double Score(const Place& place, int type, int quarter, const cv::Mat& use = {});
+  // The template's part of a cell-sized mask (the cell's rim is never compared).
+  cv::Mat TemplateMask(const cv::Mat& cell_mask) const;
+
+ private:
+  const cv::Mat& Template(int type, int quarter);
+  const cv::Mat& GreyTemplate(int type, int quarter);
+  // The part of `board` a shifted tile may cover, turned by `turn_deg` about the cell's centre.
+  cv::Mat Neighbourhood(const cv::Mat& board, const cv::Rect& cell, double turn_deg) const;
+
+  std::map<int, const TileReference*> by_type_;
+  std::map<std::pair<int, int>, cv::Mat> templates_, grey_templates_;
+  int size_ = 0;    // the tile's side in pixels
+  int inset_ = 0;   // rim left out of the template: neighbours' edges blur into it
+  int margin_ = 0;  // how far a tile may sit from its cell
+};
+
+}  // namespace cf
