@@ -677,8 +677,17 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
   // 6. Followers and tokens against the final reading.
   cv::Mat fg = Foreground();
   auto masks = ColourMasks(Relit(), fg, colors);
+  if (!in.debug_prefix.empty()) {
+    cv::Mat shown = aligned.clone();
+    shown.setTo(cv::Scalar(255, 0, 255), fg);
+    cv::imwrite(in.debug_prefix + "foreground.png", shown);
+  }
+  std::FILE* blob_log = in.debug_prefix.empty() ? nullptr : std::fopen((in.debug_prefix + "blobs.txt").c_str(), "w");
   for (Blob b : ColourBlobs(masks)) {
     double area_mm = b.area_px / (top.ppmm * top.ppmm);
+    if (blob_log)
+      std::fprintf(blob_log, "%s at %.0f,%.0f: %.0f mm2, axes %.1f x %.1f mm, solidity %.2f\n", b.color.c_str(),
+                   b.centroid.x, b.centroid.y, area_mm, b.long_px / top.ppmm, b.short_px / top.ppmm, b.solidity);
     b.centroid = aligned_to_image(b.centroid);
     const char* token = TokenOfColour(b.color);
     // A token: flat, convex, and the size of its kind (interface sizes, +-40% for the view).
@@ -733,6 +742,7 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
     sf.confidence = std::clamp(1.0 - std::abs(area_mm - 200) / 400, 0.1, 1.0);
     scene.followers.push_back(sf);
   }
+  if (blob_log) std::fclose(blob_log);
   scene.grid["angle_deg"] = angle;
   scene.grid["pitch_px"] = period;
   scene.grid["phase_px"] = json::Array{phx, phy};

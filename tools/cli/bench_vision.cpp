@@ -3,12 +3,15 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <map>
 #include <set>
 #include <random>
 
 #include "engine/random_game.h"
 #include "tools/cli/cli_common.h"
+#include <opencv2/imgcodecs.hpp>
+
 #include "vision/analyze.h"
 #include "vision/scene_recipe.h"
 
@@ -50,7 +53,8 @@ int RunBenchVision(const std::vector<std::string>& args) {
       "seed", po::value<uint64_t>()->default_value(50000), "first seed (the samples use 101-112)")(
       "tiles", po::value<int>()->default_value(60), "tiles per scene")(
       "camera", po::value<std::string>()->default_value("1080p"), "1080p or 4k")(
-      "per-scene", "print one line per scene: where its tiles, followers and tokens went wrong");
+      "per-scene", "print one line per scene: where its tiles, followers and tokens went wrong")(
+      "debug", po::value<std::string>(), "write each scene and analyze's steps to files starting with this prefix");
   po::positional_options_description pos;
   int code = 0;
   auto vm = ParseArgs(args, "usage: catapult-fair bench vision [--scenes N] [--seed N] [--camera 1080p|4k]", options, pos, code);
@@ -82,6 +86,11 @@ int RunBenchVision(const std::vector<std::string>& args) {
     cal.camera = look.camera;
     cal.has_table_pose = true;
     AnalyzeInput input{&*catalog, &tileset, &cal};
+    if (vm->count("debug")) {
+      input.debug_prefix = (*vm)["debug"].as<std::string>() + std::to_string(seed) + "_";
+      cv::imwrite(input.debug_prefix + "picture.jpg", img);
+      std::ofstream(input.debug_prefix + "truth.json") << truth.ToJson().dump(2) << "\n";
+    }
     auto t0 = std::chrono::steady_clock::now();
     auto read = AnalyzeTable(img, input);
     ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
@@ -126,12 +135,17 @@ int RunBenchVision(const std::vector<std::string>& args) {
     tiles_total += scene_tiles;
     tiles_right += scene_right;
     std::vector<bool> used(read->followers.size(), false);
+    int f_missed = 0, f_place = 0, t_missed = 0;
+    std::string f_colour, t_kind;
     for (const auto& f : truth.followers) {
       if (!InView(look.camera, f.center_mm) || f.occluded) continue;
       ++followers_total;
       double best_d;
       int best = MatchNearest(read->followers, used, f.center_mm, 12, best_d);
-      if (best < 0) continue;
+      if (best < 0) {
+        ++f_missed;
+        continue;
+      }
       follower_err.push_back(best_d);
       const auto& r = read->followers[best];
       // The same feature, whichever of its points names it (judged on the true tile).
@@ -146,6 +160,8 @@ int RunBenchVision(const std::vector<std::string>& args) {
         same_feature = feature(r.on) == feature(f.on);
       }
       followers_right += r.color == f.color && r.at.x == f.at.x && r.at.y == f.at.y && same_feature;
+      if (r.color != f.color) f_colour += " " + f.color + "->" + r.color;
+      else if (r.at.x != f.at.x || r.at.y != f.at.y || !same_feature) ++f_place;
     }
     false_followers += static_cast<int>(std::count(used.begin(), used.end(), false));
     std::vector<bool> tused(read->tokens.size(), false);
@@ -154,11 +170,20 @@ int RunBenchVision(const std::vector<std::string>& args) {
       ++tokens_total;
       double best_d;
       int best = MatchNearest(read->tokens, tused, t.center_mm, 15, best_d);
-      if (best < 0) continue;
+      if (best < 0) {
+        ++t_missed;
+        continue;
+      }
+      if (read->tokens[best].kind != t.kind) t_kind += " " + t.kind + "->" + read->tokens[best].kind;
       token_err.push_back(best_d);
       tokens_right += read->tokens[best].kind == t.kind;
     }
     false_tokens += static_cast<int>(std::count(tused.begin(), tused.end(), false));
+    if (vm->count("per-scene"))
+      std::printf("seed %llu: followers missed %d, wrong place %d, false %d, colours%s; tokens missed %d, false %d, kinds%s\n",
+                  static_cast<unsigned long long>(seed), f_missed, f_place,
+                  static_cast<int>(std::count(used.begin(), used.end(), false)), f_colour.c_str(), t_missed,
+                  static_cast<int>(std::count(tused.begin(), tused.end(), false)), t_kind.c_str());
     if (vm->count("per-scene"))
       std::printf("seed %llu: tiles %d/%d (missing %d, wrong id %d, wrong turn %d, invented %d), %.2f px/mm;%s\n",
                   static_cast<unsigned long long>(seed), scene_right, scene_tiles, missing, wrong_id, wrong_turn,
