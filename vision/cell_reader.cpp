@@ -23,10 +23,11 @@ void LookCloser(const cv::Mat& board, const cv::Rect& cell, FineTileMatcher& fin
   const double best = candidates[0].score;
   // Where the tile lies, from the likeliest tile; the others are compared there.
   FineTileMatcher::Place place = fine.Locate(board, cell, candidates[0].type, candidates[0].quarter);
+  if (!use.empty()) place.LeaveOut(use);
   for (size_t i = 0; i < candidates.size(); ++i) {
     Candidate& cand = candidates[i];
     bool near = i < kKept && cand.score > best - 0.15;
-    cand.score = near ? fine.Score(place, cand.type, cand.quarter, use) : cand.score - 0.3;
+    cand.score = near ? fine.Score(place, cand.type, cand.quarter) : cand.score - 0.3;
   }
   std::sort(candidates.begin(), candidates.end(), Better);
 }
@@ -54,7 +55,8 @@ std::vector<Candidate> RereadCell(const cv::Mat& board, const cv::Rect& cell, co
   use = use == 0;
   std::map<int, const TileReference*> by_type;
   for (const auto& ref : tileset) by_type[ref.type] = &ref;
-  for (auto& c : choices) c.score = MaskedSimilarity(d, by_type.at(c.type)->templates[c.quarter], use);
+  MaskedSimilarity similarity(d, use);
+  for (auto& c : choices) c.score = similarity(by_type.at(c.type)->templates[c.quarter]);
   LookCloser(board, cell, fine, fine.TemplateMask(hidden == 0), choices);
   if (choices.size() > kKept) choices.resize(kKept);
   return choices;

@@ -1,32 +1,26 @@
 #include "vision/fine_tile_matcher.h"
 
 #include <opencv2/imgproc.hpp>
+#include <cstdlib>
 
 namespace cf {
 
 namespace {
 
 const double kTurns[] = {0.0, -2.0, 2.0};  // degrees a tile may lie off square
+constexpr double kSquareEnough = 0.8;  // a fit that needs no turn
 
 // Per-channel zero mean and unit variance, as floats; `floor` keeps flat patches from blowing up.
 cv::Mat Standardise(const cv::Mat& image, double floor) {
   cv::Mat f;
   image.convertTo(f, CV_MAKETYPE(CV_32F, image.channels()));
-  std::vector<cv::Mat> ch;
-  cv::split(f, ch);
-  for (auto& c : ch) {
-    cv::Scalar mean, sd;
-    cv::meanStdDev(c, mean, sd);
-    c = (c - mean[0]) / std::max(floor, sd[0]);
-  }
-  cv::merge(ch, f);
+  cv::Scalar mean, sd;
+  cv::meanStdDev(f, mean, sd);
+  cv::Scalar scale;
+  for (int k = 0; k < 4; ++k) scale[k] = 1.0 / std::max(floor, sd[k]);
+  cv::subtract(f, mean, f);
+  cv::multiply(f, scale, f);
   return f;
-}
-
-cv::Mat Grey(const cv::Mat& bgr_float) {
-  cv::Mat g;
-  cv::cvtColor(bgr_float, g, cv::COLOR_BGR2GRAY);
-  return g;
 }
 
 }  // namespace
@@ -41,12 +35,18 @@ FineTileMatcher::FineTileMatcher(const std::vector<TileReference>& tileset, doub
 cv::Mat FineTileMatcher::Neighbourhood(const cv::Mat& board, const cv::Rect& cell, double turn_deg) const {
   cv::Rect r(cell.x + inset_ - margin_, cell.y + inset_ - margin_, size_ - 2 * inset_ + 2 * margin_,
              size_ - 2 * inset_ + 2 * margin_);
+  cv::Mat patch;
+  if (turn_deg == 0) {
+    cv::Rect inside = r & cv::Rect(0, 0, board.cols, board.rows);
+    cv::copyMakeBorder(board(inside), patch, inside.y - r.y, r.br().y - inside.br().y, inside.x - r.x,
+                       r.br().x - inside.br().x, cv::BORDER_REPLICATE);
+    return patch;
+  }
   cv::Point2f centre(cell.x + cell.width / 2.0f, cell.y + cell.height / 2.0f);
-  cv::Mat m = cv::getRotationMatrix2D(centre, turn_deg, 1.0), patch;
+  cv::Mat m = cv::getRotationMatrix2D(centre, turn_deg, 1.0);
   m.at<double>(0, 2) -= r.x;
   m.at<double>(1, 2) -= r.y;
   cv::warpAffine(board, patch, m, r.size(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
-  patch.convertTo(patch, CV_32FC3);
   return patch;
 }
 
@@ -54,20 +54,25 @@ const cv::Mat& FineTileMatcher::Template(int type, int quarter) {
   auto key = std::make_pair(type, quarter);
   auto it = templates_.find(key);
   if (it != templates_.end()) return it->second;
+  return templates_[key] = Standardise(Art(type, quarter), 4.0);
+}
+
+cv::Mat FineTileMatcher::Art(int type, int quarter) const {
   cv::Mat art = by_type_.at(type)->art, turned, small;
   if (quarter == 0) turned = art;
   else cv::rotate(art, turned, quarter == 1 ? cv::ROTATE_90_CLOCKWISE : quarter == 2 ? cv::ROTATE_180 : cv::ROTATE_90_COUNTERCLOCKWISE);
   cv::resize(turned, small, cv::Size(size_, size_), 0, 0, cv::INTER_AREA);
   cv::GaussianBlur(small, small, cv::Size(3, 3), 0.7);
-  cv::Rect core(inset_, inset_, size_ - 2 * inset_, size_ - 2 * inset_);
-  return templates_[key] = Standardise(small(core), 4.0);
+  return small(cv::Rect(inset_, inset_, size_ - 2 * inset_, size_ - 2 * inset_)).clone();
 }
 
 const cv::Mat& FineTileMatcher::GreyTemplate(int type, int quarter) {
   auto key = std::make_pair(type, quarter);
   auto it = grey_templates_.find(key);
   if (it != grey_templates_.end()) return it->second;
-  return grey_templates_[key] = Grey(Template(type, quarter));
+  cv::Mat grey;
+  cv::cvtColor(Art(type, quarter), grey, cv::COLOR_BGR2GRAY);
+  return grey_templates_[key] = grey;
 }
 
 FineTileMatcher::Place FineTileMatcher::Locate(const cv::Mat& board, const cv::Rect& cell, int type, int quarter) {
@@ -76,7 +81,9 @@ FineTileMatcher::Place FineTileMatcher::Locate(const cv::Mat& board, const cv::R
   cv::Mat best_patch;
   cv::Point at;
   for (double turn : kTurns) {
-    cv::Mat patch = Neighbourhood(board, cell, turn), grey = Grey(patch), result;
+    if (place.fit >= kSquareEnough) break;
+    cv::Mat patch = Neighbourhood(board, cell, turn), grey, result;
+    cv::cvtColor(patch, grey, cv::COLOR_BGR2GRAY);
     cv::matchTemplate(grey, t, result, cv::TM_CCOEFF_NORMED);
     double v;
     cv::Point p;
@@ -92,10 +99,18 @@ FineTileMatcher::Place FineTileMatcher::Locate(const cv::Mat& board, const cv::R
   return place;
 }
 
-double FineTileMatcher::Score(const Place& place, int type, int quarter, const cv::Mat& use) {
+void FineTileMatcher::Place::LeaveOut(const cv::Mat& use) {
+  masked.clear();
+  for (const auto& w : windows) masked.emplace_back(w, use);
+}
+
+double FineTileMatcher::Score(const Place& place, int type, int quarter) {
   const cv::Mat& t = Template(type, quarter);
   double best = -1;
-  for (const auto& w : place.windows) best = std::max(best, use.empty() ? Similarity(w, t) : MaskedSimilarity(w, t, use));
+  if (!place.masked.empty())
+    for (const auto& similarity : place.masked) best = std::max(best, similarity(t));
+  else
+    for (const auto& w : place.windows) best = std::max(best, Similarity(w, t));
   return best;
 }
 

@@ -21,17 +21,20 @@ class FineTileMatcher {
   struct Place {
     std::vector<cv::Mat> windows;
     double fit = -1;  // grey correlation of the candidate used to find it
+    std::vector<MaskedSimilarity> masked;  // when pixels are left out: per window
+    // Leaves out of every comparison the pixels where `use` (CV_8U, template size) is not set.
+    void LeaveOut(const cv::Mat& use);
   };
   Place Locate(const cv::Mat& board, const cv::Rect& cell, int type, int quarter);
-  // The best correlation (-1..1) of the tile `type` turned `quarter` in one of the windows;
-  // `use` (CV_8U, template size, optional) leaves out pixels covered by pieces.
-  double Score(const Place& place, int type, int quarter, const cv::Mat& use = {});
+  // The best correlation (-1..1) of the tile `type` turned `quarter` in one of the windows.
+  double Score(const Place& place, int type, int quarter);
   // The template's part of a cell-sized mask (the cell's rim is never compared).
   cv::Mat TemplateMask(const cv::Mat& cell_mask) const;
 
  private:
   const cv::Mat& Template(int type, int quarter);
-  const cv::Mat& GreyTemplate(int type, int quarter);
+  const cv::Mat& GreyTemplate(int type, int quarter);  // CV_8U
+  cv::Mat Art(int type, int quarter) const;             // the art at this pitch, rim left out
   // The part of `board` a shifted tile may cover, turned by `turn_deg` about the cell's centre.
   cv::Mat Neighbourhood(const cv::Mat& board, const cv::Rect& cell, double turn_deg) const;
 

@@ -13,14 +13,12 @@ cv::Mat TileDescriptor(const cv::Mat& patch, int size) {
   cv::resize(patch, small, cv::Size(size, size), 0, 0, size < patch.cols ? cv::INTER_AREA : cv::INTER_LINEAR);
   cv::GaussianBlur(small, small, cv::Size(3, 3), 0.8);
   small.convertTo(f, CV_32FC3);
-  std::vector<cv::Mat> ch;
-  cv::split(f, ch);
-  for (auto& c : ch) {
-    cv::Scalar mean, sd;
-    cv::meanStdDev(c, mean, sd);
-    c = (c - mean[0]) / std::max(4.0, sd[0]);
-  }
-  cv::merge(ch, f);
+  cv::Scalar mean, sd;
+  cv::meanStdDev(f, mean, sd);
+  cv::Scalar scale;
+  for (int k = 0; k < 3; ++k) scale[k] = 1.0 / std::max(4.0, sd[k]);
+  cv::subtract(f, mean, f);
+  cv::multiply(f, scale, f);
   return f;
 }
 
@@ -28,25 +26,23 @@ double Similarity(const cv::Mat& a, const cv::Mat& b) {
   return a.dot(b) / (static_cast<double>(a.total()) * 3);
 }
 
-double MaskedSimilarity(const cv::Mat& a, const cv::Mat& b, const cv::Mat& use) {
-  double n = 0, sa[3] = {}, sb[3] = {}, saa[3] = {}, sbb[3] = {}, sab[3] = {};
-  for (int y = 0; y < a.rows; ++y) {
-    const cv::Vec3f* pa = a.ptr<cv::Vec3f>(y);
-    const cv::Vec3f* pb = b.ptr<cv::Vec3f>(y);
-    const uchar* u = use.ptr<uchar>(y);
-    for (int x = 0; x < a.cols; ++x) {
-      if (!u[x]) continue;
-      ++n;
-      for (int k = 0; k < 3; ++k) {
-        double va = pa[x][k], vb = pb[x][k];
-        sa[k] += va, sb[k] += vb, saa[k] += va * va, sbb[k] += vb * vb, sab[k] += va * vb;
-      }
-    }
-  }
-  if (n < 16) return 0;
+MaskedSimilarity::MaskedSimilarity(const cv::Mat& a, const cv::Mat& use) {
+  cv::Mat one;
+  use.convertTo(one, CV_32F, 1.0 / 255);
+  cv::merge(std::vector<cv::Mat>{one, one, one}, weight_);
+  a_masked_ = a.mul(weight_);
+  n_ = cv::sum(one)[0];
+  sa_ = cv::sum(a_masked_);
+  saa_ = cv::sum(a_masked_.mul(a_masked_));
+}
+
+double MaskedSimilarity::operator()(const cv::Mat& b) const {
+  if (n_ < 16) return 0;
+  cv::Mat b_masked = b.mul(weight_);
+  cv::Scalar sb = cv::sum(b_masked), sbb = cv::sum(b_masked.mul(b_masked)), sab = cv::sum(a_masked_.mul(b_masked));
   double total = 0;
   for (int k = 0; k < 3; ++k) {
-    double cov = sab[k] - sa[k] * sb[k] / n, va = saa[k] - sa[k] * sa[k] / n, vb = sbb[k] - sb[k] * sb[k] / n;
+    double cov = sab[k] - sa_[k] * sb[k] / n_, va = saa_[k] - sa_[k] * sa_[k] / n_, vb = sbb[k] - sb[k] * sb[k] / n_;
     total += cov / std::sqrt(std::max(va, 1e-6) * std::max(vb, 1e-6));
   }
   return total / 3;

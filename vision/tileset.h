@@ -28,8 +28,19 @@ struct TileReference {
 cv::Mat TileDescriptor(const cv::Mat& bgr_patch, int size = kTemplateSize);
 // Normalised cross-correlation of two descriptors, -1..1.
 double Similarity(const cv::Mat& a, const cv::Mat& b);
-// The same over the pixels where `use` (CV_8U, descriptor size) is set, each side renormalised there.
-double MaskedSimilarity(const cv::Mat& a, const cv::Mat& b, const cv::Mat& use);
+// Normalised cross-correlation of one descriptor with others over the pixels where `use` (CV_8U,
+// descriptor size) is set, each side renormalised there, averaged over the channels.
+class MaskedSimilarity {
+ public:
+  MaskedSimilarity(const cv::Mat& a, const cv::Mat& use);
+  double operator()(const cv::Mat& b) const;
+
+ private:
+  cv::Mat weight_;    // CV_32FC3, 1 where used
+  cv::Mat a_masked_;  // a where used, else 0
+  double n_ = 0;
+  cv::Scalar sa_, saa_;
+};
 
 // Reads every catalog tile found in `dir`; tiles without art are left out.
 Result<std::vector<TileReference>> LoadTileset(const std::string& dir, const TileCatalog& catalog);

@@ -54,6 +54,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
       "tiles", po::value<int>()->default_value(60), "tiles per scene")(
       "camera", po::value<std::string>()->default_value("1080p"), "1080p or 4k")(
       "per-scene", "print one line per scene: where its tiles, followers and tokens went wrong")(
+      "repeat", po::value<int>()->default_value(1), "analyse each scene this many times and time the fastest")(
       "debug", po::value<std::string>(), "write each scene and analyze's steps to files starting with this prefix");
   po::positional_options_description pos;
   int code = 0;
@@ -91,9 +92,14 @@ int RunBenchVision(const std::vector<std::string>& args) {
       cv::imwrite(input.debug_prefix + "picture.jpg", img);
       std::ofstream(input.debug_prefix + "truth.json") << truth.ToJson().dump(2) << "\n";
     }
-    auto t0 = std::chrono::steady_clock::now();
-    auto read = AnalyzeTable(img, input);
-    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    double fastest = 1e18;
+    Result<Scene> read = Fail("not analysed");
+    for (int k = 0; k < std::max(1, (*vm)["repeat"].as<int>()); ++k) {
+      auto t0 = std::chrono::steady_clock::now();
+      read = AnalyzeTable(img, input);
+      fastest = std::min(fastest, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
+    ms.push_back(fastest);
     if (!read) {
       ++refused;
       for (const auto& t : truth.tiles) tiles_total += InView(look.camera, t.center_mm);
