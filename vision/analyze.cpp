@@ -2,6 +2,7 @@
 
 #include "calibration/color_model.h"
 #include "vision/cell_reader.h"
+#include "vision/grid_plane.h"
 #include "vision/grid_upsample.h"
 
 #include <chrono>
@@ -294,6 +295,7 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
   TopView top;
   ColorStats table_color;
   bool have_table_color = false;
+  bool from_edges = false;  // uncalibrated, straightened by the tile edges' vanishing points
   if (cam) {
     // A coarse look at the whole table: its colour, and where the board is.
     TopView coarse = Rectify(image, *cam, 0.5);
@@ -313,11 +315,14 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
     cv::Rect2d region(coarse.origin.x + box.x / coarse.ppmm - margin, coarse.origin.y + box.y / coarse.ppmm - margin,
                       box.width / coarse.ppmm + 2 * margin, box.height / coarse.ppmm + 2 * margin);
     top = Rectify(image, *cam, 1.6, &region);  // 72 px per tile: the finest template
+  } else if (auto plane = GridPlaneFromEdges(image)) {  // no calibration: the tiles show the plane
+    cv::warpPerspective(image, top.image, cv::Mat(plane->to_top), plane->size, cv::INTER_LINEAR, cv::BORDER_CONSTANT);
+    from_edges = true;
   } else {
     top.image = image;
-    top.origin = {0, 0};
   }
   auto t_rectify = Ms(t0);
+  if (!in.debug_prefix.empty()) cv::imwrite(in.debug_prefix + "top.jpg", top.image);
   cv::Mat grey, valid;
   cv::cvtColor(top.image, grey, cv::COLOR_BGR2GRAY);
   cv::Mat top_valid;
@@ -749,6 +754,7 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
   scene.grid["px_per_mm"] = top.ppmm;
   scene.grid["cells_matched"] = static_cast<int>(cells.size());
   scene.grid["frame"] = table_frame ? "calibrated table" : "tile grid";
+  if (!cam) scene.grid["plane"] = from_edges ? "from the tile edges" : "taken as seen from straight above";
   scene.timing_ms["rectify"] = t_rectify;
   scene.timing_ms["grid"] = t_grid - t_rectify;
   scene.timing_ms["tiles"] = t_first_reading - t_grid;

@@ -44,6 +44,57 @@ bool InView(const Camera& cam, const double mm[2]) {
   return p.x > 20 && p.y > 20 && p.x < cam.width - 20 && p.y < cam.height - 20;
 }
 
+cv::Point2d QuarterTurns(cv::Point2d p, int q) {
+  for (int i = 0; i < q; ++i) p = {-p.y, p.x};
+  return p;
+}
+
+// An uncalibrated reading has its own frame (the middle tile, the grid's axes): moves it onto the
+// truth's by the quarter turn and cell offset under which most tiles agree.
+void IntoTruthFrame(Scene& read, const Scene& truth) {
+  int best_q = 0, best_votes = -1, best_sign = 1;
+  cv::Point best_offset;
+  for (int q = 0; q < 4; ++q) {
+    std::map<std::pair<int, int>, int> votes;
+    for (const auto& r : read.tiles)
+      for (const auto& t : truth.tiles)
+        if (r.id == t.id) {
+          cv::Point2d p = QuarterTurns({double(r.at.x), double(r.at.y)}, q);
+          ++votes[{t.at.x - static_cast<int>(p.x), t.at.y - static_cast<int>(p.y)}];
+        }
+    for (const auto& [offset, n] : votes)
+      if (n > best_votes) best_votes = n, best_q = q, best_offset = {offset.first, offset.second};
+  }
+  // Which way the quarter turn adds to the tiles' rotations: the one under which more agree.
+  int agree[2] = {0, 0};
+  for (const auto& r : read.tiles) {
+    cv::Point2d p = QuarterTurns({double(r.at.x), double(r.at.y)}, best_q);
+    for (const auto& t : truth.tiles)
+      if (t.at.x == static_cast<int>(p.x) + best_offset.x && t.at.y == static_cast<int>(p.y) + best_offset.y && t.id == r.id)
+        for (int k = 0; k < 2; ++k) agree[k] += (r.rotation + (k ? -1 : 1) * 90 * best_q + 720) % 360 == t.rotation;
+  }
+  best_sign = agree[0] >= agree[1] ? 1 : -1;
+  auto move = [&](double mm[2]) {
+    cv::Point2d p = QuarterTurns({mm[0], mm[1]}, best_q);
+    mm[0] = p.x + best_offset.x * kTilePitchMm, mm[1] = p.y + best_offset.y * kTilePitchMm;
+  };
+  auto move_cell = [&](Cell& c) {
+    cv::Point2d p = QuarterTurns({double(c.x), double(c.y)}, best_q);
+    c = {static_cast<int>(p.x) + best_offset.x, static_cast<int>(p.y) + best_offset.y};
+  };
+  for (auto& r : read.tiles) {
+    move_cell(r.at);
+    move(r.center_mm);
+    r.rotation = (r.rotation + best_sign * 90 * best_q + 720) % 360;
+  }
+  for (auto& f : read.followers) {
+    move_cell(f.at);
+    move(f.center_mm);
+    if (auto p = ParsePoint(f.on)) f.on = std::string(PointName(RotatePoint(*p, (best_sign * best_q + 4) % 4)));
+  }
+  for (auto& t : read.tokens) move(t.center_mm);
+}
+
 }  // namespace
 
 int RunBenchVision(const std::vector<std::string>& args) {
@@ -54,6 +105,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
       "tiles", po::value<int>()->default_value(60), "tiles per scene")(
       "camera", po::value<std::string>()->default_value("1080p"), "1080p or 4k")(
       "per-scene", "print one line per scene: where its tiles, followers and tokens went wrong")(
+      "uncalibrated", "no calibration: the plane from the tile edges, the frame matched to the truth's afterwards")(
       "repeat", po::value<int>()->default_value(1), "analyse each scene this many times and time the fastest")(
       "debug", po::value<std::string>(), "write each scene and analyze's steps to files starting with this prefix");
   po::positional_options_description pos;
@@ -86,7 +138,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
     Calibration cal;
     cal.camera = look.camera;
     cal.has_table_pose = true;
-    AnalyzeInput input{&*catalog, &tileset, &cal};
+    AnalyzeInput input{&*catalog, &tileset, vm->count("uncalibrated") ? nullptr : &cal, ""};
     if (vm->count("debug")) {
       input.debug_prefix = (*vm)["debug"].as<std::string>() + std::to_string(seed) + "_";
       cv::imwrite(input.debug_prefix + "picture.jpg", img);
@@ -107,6 +159,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
     }
     if (read->timing_ms.is_object())
       for (const auto& [phase, value] : read->timing_ms.as_object()) phase_ms[phase].push_back(value.as_number());
+    if (vm->count("uncalibrated")) IntoTruthFrame(*read, truth);
     std::map<std::pair<int, int>, const SceneTile*> got;
     for (const auto& t : read->tiles) got[{t.at.x, t.at.y}] = &t;
     std::string confusions;

@@ -1,0 +1,86 @@
+// The plane from the tile edges alone: a tilted picture straightened so that tiles are squares of
+// one size, near the camera and far from it alike.
+
+#include <gtest/gtest.h>
+
+#include <opencv2/imgproc.hpp>
+
+#include "tests/vision/vision_test_support.h"
+#include "vision/grid_plane.h"
+
+namespace cf::testing {
+namespace {
+
+struct GridShape {
+  double step_x = 0, step_y = 0;  // mean distance between neighbouring tile centres, pixels
+  double near_over_far = 0;       // tile size in the half nearer the camera over the farther half
+  double corner_deg = 0;          // angle between the grid's two directions
+};
+
+// The tile grid as it appears after `to_image` (table mm -> pixels).
+template <typename ToImage>
+GridShape ShapeOf(const Scene& truth, const Camera& cam, ToImage to_image) {
+  std::map<std::pair<int, int>, cv::Point2d> at;
+  for (const auto& t : truth.tiles) at[{t.at.x, t.at.y}] = to_image(t.center_mm);
+  cv::Point2d sum_x(0, 0), sum_y(0, 0);
+  int nx = 0, ny = 0;
+  std::vector<std::pair<double, double>> steps;  // (distance from camera, step length)
+  for (const auto& t : truth.tiles) {
+    cv::Point2d p = at[{t.at.x, t.at.y}];
+    cv::Vec3d c = cam.position();
+    double range = cv::norm(cv::Point3d(t.center_mm[0], t.center_mm[1], -2) - cv::Point3d(c[0], c[1], c[2]));
+    if (auto it = at.find({t.at.x + 1, t.at.y}); it != at.end()) {
+      sum_x += it->second - p, ++nx;
+      steps.push_back({range, cv::norm(it->second - p)});
+    }
+    if (auto it = at.find({t.at.x, t.at.y + 1}); it != at.end()) {
+      sum_y += it->second - p, ++ny;
+      steps.push_back({range, cv::norm(it->second - p)});
+    }
+  }
+  GridShape g;
+  g.step_x = cv::norm(sum_x / nx), g.step_y = cv::norm(sum_y / ny);
+  g.corner_deg = std::acos(std::abs(sum_x.dot(sum_y)) / (cv::norm(sum_x) * cv::norm(sum_y))) * 180 / CV_PI;
+  std::sort(steps.begin(), steps.end());
+  double near = 0, far = 0;
+  size_t half = steps.size() / 2;
+  for (size_t i = 0; i < steps.size(); ++i) (i < half ? near : far) += steps[i].second;
+  g.near_over_far = (near / half) / (far / (steps.size() - half));
+  return g;
+}
+
+TEST(GridPlane, StraightensATiltedTableWithoutCalibration) {
+  auto [game, truth] = RandomTable(4242, 45);
+  LookOptions o;
+  o.min_tilt = o.max_tilt = 30;
+  o.hands_chance = 0;
+  o.distortion = false;
+  Look look = RandomLook(truth, o, 4242);
+  cv::Mat img = RenderTable(VisionCatalog(), truth, look);
+  auto in_picture = [&](const double mm[2]) { return look.camera.Project({mm[0], mm[1], -2}); };
+  GridShape seen = ShapeOf(truth, look.camera, in_picture);
+  ASSERT_GT(seen.near_over_far, 1.05) << "the picture itself is in perspective";
+
+  auto plane = GridPlaneFromEdges(img);
+  ASSERT_TRUE(plane.has_value());
+  auto in_top = [&](const double mm[2]) {
+    cv::Point2d p = in_picture(mm);
+    cv::Vec3d q = plane->to_top * cv::Vec3d(p.x, p.y, 1);
+    return cv::Point2d(q[0] / q[2], q[1] / q[2]);
+  };
+  GridShape top = ShapeOf(truth, look.camera, in_top);
+  // Each tile lies up to 3 degrees off square, so the edges fix the tilt only roughly.
+  EXPECT_NEAR(top.near_over_far, 1.0, 0.03) << "near " << seen.near_over_far << " times far in the picture";
+  EXPECT_NEAR(top.step_x / top.step_y, 1.0, 0.03) << "tiles are square";
+  EXPECT_NEAR(top.corner_deg, 90.0, 1.5);
+}
+
+TEST(GridPlane, FindsNothingInAPictureWithoutStraightEdges) {
+  cv::Mat noise(720, 1280, CV_8UC3);
+  cv::randu(noise, 0, 255);
+  cv::GaussianBlur(noise, noise, {0, 0}, 4);
+  EXPECT_FALSE(GridPlaneFromEdges(noise).has_value());
+}
+
+}  // namespace
+}  // namespace cf::testing

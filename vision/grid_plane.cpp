@@ -1,0 +1,221 @@
+#include "vision/grid_plane.h"
+
+#include <algorithm>
+#include <cmath>
+#include <opencv2/imgproc.hpp>
+#include <random>
+
+namespace cf {
+
+namespace {
+
+// Tiles lie a few degrees off square, so their edges point only roughly at the vanishing point.
+constexpr double kInlierDeg = 4.0;
+
+struct Segment {
+  cv::Point2d a, b;
+  double length, angle;  // angle in degrees, 0..180
+  cv::Vec3d line() const { return cv::Vec3d(a.x, a.y, 1).cross(cv::Vec3d(b.x, b.y, 1)); }
+};
+
+double AngleGap(double a, double b) {
+  double d = std::fmod(std::abs(a - b), 180.0);
+  return std::min(d, 180 - d);
+}
+
+// How well a segment points at a (homogeneous) vanishing point: the angle between them, degrees.
+double Misfit(const Segment& s, const cv::Vec3d& v) {
+  cv::Point2d mid = (s.a + s.b) * 0.5, dir = s.b - s.a, to;
+  if (std::abs(v[2]) < 1e-9) to = {v[0], v[1]};  // a point at infinity is a direction
+  else to = cv::Point2d(v[0] / v[2], v[1] / v[2]) - mid;
+  double c = std::abs(dir.dot(to)) / (cv::norm(dir) * cv::norm(to) + 1e-12);
+  return std::acos(std::min(1.0, c)) * 180 / CV_PI;
+}
+
+// The vanishing point of one family: RANSAC on pairs, then least squares on the inliers.
+std::optional<cv::Vec3d> VanishingPoint(const std::vector<Segment>& family) {
+  if (family.size() < 6) return std::nullopt;
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<size_t> pick(0, family.size() - 1);
+  cv::Vec3d best;
+  double best_support = -1;
+  for (int it = 0; it < 300; ++it) {
+    size_t i = pick(rng), j = pick(rng);
+    if (i == j) continue;
+    cv::Vec3d v = family[i].line().cross(family[j].line());
+    if (cv::norm(v) < 1e-12) continue;
+    v /= cv::norm(v);
+    double support = 0;
+    for (const auto& s : family)
+      if (Misfit(s, v) < kInlierDeg) support += s.length;
+    if (support > best_support) best_support = support, best = v;
+  }
+  if (best_support <= 0) return std::nullopt;
+  // Least squares on the angles: each inlier line's distance to the point, divided by the
+  // distance from its segment to the point, reweighted until it settles.
+  std::vector<const Segment*> inliers;
+  for (const auto& s : family)
+    if (Misfit(s, best) < kInlierDeg) inliers.push_back(&s);
+  if (inliers.size() < 4) return std::nullopt;
+  cv::Vec3d v = best;
+  for (int round = 0; round < 6; ++round) {
+    cv::Mat rows(static_cast<int>(inliers.size()), 3, CV_64F);
+    for (size_t i = 0; i < inliers.size(); ++i) {
+      const Segment& s = *inliers[i];
+      cv::Vec3d l = s.line();
+      cv::Point2d mid = (s.a + s.b) * 0.5;
+      double reach = std::hypot(v[0] - mid.x * v[2], v[1] - mid.y * v[2]);
+      double w = std::sqrt(s.length) / (std::hypot(l[0], l[1]) * std::max(reach, 1e-9));
+      for (int k = 0; k < 3; ++k) rows.at<double>(static_cast<int>(i), k) = l[k] * w;
+    }
+    cv::Mat sv, u, vt;
+    cv::SVD::compute(rows, sv, u, vt);
+    cv::Vec3d next(vt.at<double>(2, 0), vt.at<double>(2, 1), vt.at<double>(2, 2));
+    next /= cv::norm(next);
+    if (next.dot(v) < 0) next = -next;
+    v = next;
+  }
+  return v;
+}
+
+// The period of an edge profile, in pixels (the strongest autocorrelation, fundamental first).
+double ProfilePeriod(const std::vector<double>& p, int lo, int hi) {
+  double mean = 0;
+  for (double v : p) mean += v;
+  mean /= std::max<size_t>(1, p.size());
+  double best = 0, best_v = -1e18;
+  for (int lag = lo; lag < std::min<int>(hi, static_cast<int>(p.size()) / 2); ++lag) {
+    double s = 0;
+    for (size_t i = 0; i + lag < p.size(); ++i) s += (p[i] - mean) * (p[i + lag] - mean);
+    s /= (p.size() - lag);
+    if (s > best_v * 1.02) best_v = s, best = lag;
+  }
+  return best;
+}
+
+}  // namespace
+
+std::optional<GridPlane> GridPlaneFromEdges(const cv::Mat& bgr, int max_side) {
+  // Edges at about 1600 pixels across: precise enough for tile borders, quick to find.
+  double shrink = std::min(1.0, 1600.0 / std::max(bgr.cols, bgr.rows));
+  cv::Mat grey, small;
+  cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
+  cv::resize(grey, small, cv::Size(), shrink, shrink, cv::INTER_AREA);
+  std::vector<cv::Vec4f> found;
+  cv::createLineSegmentDetector()->detect(small, found);
+  const double min_length = 0.008 * std::hypot(small.cols, small.rows);
+  std::vector<Segment> segments;
+  std::vector<double> hist(90, 0);
+  for (const auto& f : found) {
+    // Centred, in full-resolution pixels: better conditioned homogeneous arithmetic.
+    cv::Point2d a(f[0] / shrink - bgr.cols / 2.0, f[1] / shrink - bgr.rows / 2.0);
+    cv::Point2d b(f[2] / shrink - bgr.cols / 2.0, f[3] / shrink - bgr.rows / 2.0);
+    double length = cv::norm(b - a) * shrink;
+    if (length < min_length) continue;
+    double angle = std::fmod(std::atan2(b.y - a.y, b.x - a.x) * 180 / CV_PI + 360, 180);
+    segments.push_back({a, b, length, angle});
+    hist[static_cast<int>(angle / 2) % 90] += length;
+  }
+  if (segments.size() < 12) return std::nullopt;
+  // Two dominant directions at least 40 degrees apart.
+  auto smoothed = [&](int i) { return hist[(i + 89) % 90] + 2 * hist[i] + hist[(i + 1) % 90]; };
+  int p1 = 0;
+  for (int i = 1; i < 90; ++i)
+    if (smoothed(i) > smoothed(p1)) p1 = i;
+  int p2 = -1;
+  for (int i = 0; i < 90; ++i)
+    if (AngleGap(i * 2.0, p1 * 2.0) >= 40 && (p2 < 0 || smoothed(i) > smoothed(p2))) p2 = i;
+  if (p2 < 0 || smoothed(p2) < 0.15 * smoothed(p1)) return std::nullopt;
+  std::vector<Segment> fam1, fam2;
+  for (const auto& s : segments) {
+    if (AngleGap(s.angle, p1 * 2.0 + 1) < 20) fam1.push_back(s);
+    else if (AngleGap(s.angle, p2 * 2.0 + 1) < 20) fam2.push_back(s);
+  }
+  auto v1 = VanishingPoint(fam1), v2 = VanishingPoint(fam2);
+  if (!v1 || !v2) return std::nullopt;
+  // Projective part: send the vanishing line to infinity.
+  cv::Vec3d l = v1->cross(*v2);
+  cv::Matx33d centre(1, 0, -bgr.cols / 2.0, 0, 1, -bgr.rows / 2.0, 0, 0, 1);
+  cv::Matx33d h1 = cv::Matx33d::eye();
+  if (std::abs(l[2]) > 1e-12) {
+    l /= l[2];
+    h1 = cv::Matx33d(1, 0, 0, 0, 1, 0, l[0], l[1], 1);
+  }
+  // The lines must not cross the picture: the horizon lies outside it.
+  for (cv::Point2d c : {cv::Point2d(-bgr.cols / 2.0, -bgr.rows / 2.0), cv::Point2d(bgr.cols / 2.0, -bgr.rows / 2.0),
+                        cv::Point2d(-bgr.cols / 2.0, bgr.rows / 2.0), cv::Point2d(bgr.cols / 2.0, bgr.rows / 2.0)})
+    if (l[0] * c.x + l[1] * c.y + 1 <= 0.05) return std::nullopt;
+  // Affine part: the two families become the x and y axes.
+  cv::Vec3d d1 = h1 * (*v1), d2 = h1 * (*v2);
+  cv::Matx22d dirs(d1[0], d2[0], d1[1], d2[1]);
+  // Keep the picture's handedness and the families' closest alignment with the picture's axes.
+  if (std::abs(d1[0]) < std::abs(d1[1])) std::swap(d1, d2), dirs = cv::Matx22d(d1[0], d2[0], d1[1], d2[1]);
+  if (d1[0] < 0) d1 = -d1;
+  if (d2[1] < 0) d2 = -d2;
+  dirs = cv::Matx22d(d1[0] / cv::norm(d1), d2[0] / cv::norm(d2), d1[1] / cv::norm(d1), d2[1] / cv::norm(d2));
+  if (std::abs(cv::determinant(dirs)) < 0.2) return std::nullopt;
+  cv::Matx22d a = dirs.inv();
+  cv::Matx33d h2(a(0, 0), a(0, 1), 0, a(1, 0), a(1, 1), 0, 0, 0, 1);
+  cv::Matx33d h = h2 * h1 * centre;
+  // Size and place: the picture's corners, scaled to keep the centre's pixel density.
+  auto map = [&](const cv::Matx33d& m, cv::Point2d p) {
+    cv::Vec3d q = m * cv::Vec3d(p.x, p.y, 1);
+    return cv::Point2d(q[0] / q[2], q[1] / q[2]);
+  };
+  cv::Point2d c0 = map(h, {bgr.cols / 2.0, bgr.rows / 2.0});
+  double density = cv::norm(map(h, {bgr.cols / 2.0 + 1, bgr.rows / 2.0}) - c0);
+  // The view covers the edges that agree with the grid (the board), with room around it for
+  // tokens thrown off it, within the picture.
+  std::vector<double> xs, ys;
+  for (const auto* family : {&fam1, &fam2})
+    for (const auto& seg : *family) {
+      if (Misfit(seg, family == &fam1 ? *v1 : *v2) >= kInlierDeg) continue;
+      for (cv::Point2d p : {seg.a, seg.b}) {
+        cv::Point2d q = map(h2 * h1, p) / density;
+        xs.push_back(q.x), ys.push_back(q.y);
+      }
+    }
+  std::sort(xs.begin(), xs.end());
+  std::sort(ys.begin(), ys.end());
+  auto at = [](const std::vector<double>& v, double f) { return v[static_cast<size_t>(f * (v.size() - 1))]; };
+  double x0 = at(xs, 0.02), x1 = at(xs, 0.98), y0 = at(ys, 0.02), y1 = at(ys, 0.98);
+  double pad = 0.2 * std::max(x1 - x0, y1 - y0);
+  std::vector<cv::Point2f> corners;
+  for (cv::Point2d p : {cv::Point2d(0, 0), cv::Point2d(bgr.cols, 0), cv::Point2d(0, bgr.rows), cv::Point2d(bgr.cols, bgr.rows)})
+    corners.push_back(map(h, p) / density);
+  cv::Rect2d box = cv::Rect2d(cv::boundingRect(corners)) & cv::Rect2d(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad);
+  if (box.width < 32 || box.height < 32) return std::nullopt;
+  double fit = std::min(1.0, max_side / std::max(box.width, box.height));
+  cv::Matx33d s(fit / density, 0, -box.x * fit, 0, fit / density, -box.y * fit, 0, 0, 1);
+  h = s * h;
+  // Equal pitch both ways: the tiles are square.
+  GridPlane plane;
+  plane.size = cv::Size(static_cast<int>(box.width * fit), static_cast<int>(box.height * fit));
+  cv::Mat top, gx, gy;
+  cv::warpPerspective(grey, top, cv::Mat(h), plane.size);
+  cv::Sobel(top, gx, CV_32F, 1, 0, 3);
+  cv::Sobel(top, gy, CV_32F, 0, 1, 3);
+  std::vector<double> cols(top.cols, 0), rows(top.rows, 0);
+  for (int y = 1; y < top.rows - 1; ++y)
+    for (int x = 1; x < top.cols - 1; ++x) {
+      float ax = std::abs(gx.at<float>(y, x)), ay = std::abs(gy.at<float>(y, x));
+      if (ax > 2 * ay) cols[x] += std::min(ax, 300.0f);
+      if (ay > 2 * ax) rows[y] += std::min(ay, 300.0f);
+    }
+  int lo = std::max(16, std::min(top.cols, top.rows) / 40), hi = std::min(top.cols, top.rows) / 3;
+  double px = ProfilePeriod(cols, lo, hi), py = ProfilePeriod(rows, lo, hi);
+  if (px <= 0 || py <= 0) return std::nullopt;
+  double aspect = px / py;
+  if (aspect < 0.5 || aspect > 2) return std::nullopt;
+  cv::Matx33d stretch(1, 0, 0, 0, aspect, 0, 0, 0, 1);
+  plane.to_top = stretch * h;
+  plane.size.height = static_cast<int>(plane.size.height * aspect);
+  if (plane.size.height > max_side) {
+    double f = double(max_side) / plane.size.height;
+    plane.to_top = cv::Matx33d(f, 0, 0, 0, f, 0, 0, 0, 1) * plane.to_top;
+    plane.size = cv::Size(static_cast<int>(plane.size.width * f), max_side);
+  }
+  return plane;
+}
+
+}  // namespace cf
