@@ -8,6 +8,7 @@
 #include <chrono>
 #include <map>
 #include <opencv2/imgproc.hpp>
+#include <opencv2/calib3d.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <set>
 
@@ -267,9 +268,17 @@ const char* TokenOfColour(const std::string& c) {
   return nullptr;
 }
 
-}  // namespace
 
-Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
+// Where well-read tiles really lie in the picture, and their cells: the tile grid as a target.
+struct GridEvidence {
+  std::vector<cv::Point2f> picture_px;
+  std::vector<cv::Point2f> plane_mm;  // cell centres, 45 mm apart
+};
+
+// Reads the table; without calibration `plane` (if any) straightens the picture, and `evidence`
+// collects where the tiles lie.
+Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in, const std::optional<GridPlane>& plane,
+                        GridEvidence* evidence) {
   auto t0 = Clock::now();
   if (image.empty() || image.cols < 64 || image.rows < 64) return Fail("empty frame");
   cv::Scalar mean, sd;
@@ -315,7 +324,7 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
     cv::Rect2d region(coarse.origin.x + box.x / coarse.ppmm - margin, coarse.origin.y + box.y / coarse.ppmm - margin,
                       box.width / coarse.ppmm + 2 * margin, box.height / coarse.ppmm + 2 * margin);
     top = Rectify(image, *cam, 1.6, &region);  // 72 px per tile: the finest template
-  } else if (auto plane = GridPlaneFromEdges(image)) {  // no calibration: the tiles show the plane
+  } else if (plane) {  // no calibration: the tiles show the plane
     cv::warpPerspective(image, top.image, cv::Mat(plane->to_top), plane->size, cv::INTER_LINEAR, cv::BORDER_CONSTANT);
     from_edges = true;
   } else {
@@ -760,7 +769,65 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
   scene.timing_ms["tiles"] = t_first_reading - t_grid;
   scene.timing_ms["covered_tiles"] = t_tiles - t_first_reading;
   scene.timing_ms["total"] = Ms(t0);
+  if (evidence && from_edges) {
+    cv::Matx33d to_picture = plane->to_top.inv();
+    for (const auto& c : board) {
+      const Candidate& k = c.reading();
+      if (k.score < 0.6) continue;
+      FineTileMatcher::Place place = fine.Locate(aligned, CellRect(c.col, c.row), k.type, k.quarter);
+      cv::Point2d q(Ainv.at<double>(0, 0) * place.centre.x + Ainv.at<double>(0, 1) * place.centre.y + Ainv.at<double>(0, 2),
+                    Ainv.at<double>(1, 0) * place.centre.x + Ainv.at<double>(1, 1) * place.centre.y + Ainv.at<double>(1, 2));
+      cv::Vec3d p = to_picture * cv::Vec3d(q.x, q.y, 1);
+      evidence->picture_px.push_back(cv::Point2f(static_cast<float>(p[0] / p[2]), static_cast<float>(p[1] / p[2])));
+      evidence->plane_mm.push_back(cv::Point2f(static_cast<float>(c.col * kTilePitchMm), static_cast<float>(c.row * kTilePitchMm)));
+    }
+  }
   return scene;
+}
+
+// The plane fitted to where the tiles lie (their centres 45 mm apart), in the view `rough` framed.
+std::optional<GridPlane> RefinePlane(const GridPlane& rough, const GridEvidence& evidence, double ppmm) {
+  if (evidence.picture_px.size() < 8) return std::nullopt;
+  cv::Mat inliers;
+  cv::Mat h = cv::findHomography(evidence.picture_px, evidence.plane_mm, cv::RANSAC, 6.0, inliers);
+  if (h.empty() || cv::countNonZero(inliers) < 8) return std::nullopt;
+  cv::Matx33d to_mm(h);
+  // Frame: the rough view's canvas, now in millimetres, at the same density.
+  cv::Matx33d rough_to_picture = rough.to_top.inv();
+  std::vector<cv::Point2f> corners;
+  for (cv::Point2d c : {cv::Point2d(0, 0), cv::Point2d(rough.size.width, 0), cv::Point2d(0, rough.size.height),
+                        cv::Point2d(rough.size.width, rough.size.height)}) {
+    cv::Vec3d p = rough_to_picture * cv::Vec3d(c.x, c.y, 1);
+    cv::Vec3d m = to_mm * cv::Vec3d(p[0] / p[2], p[1] / p[2], 1);
+    if (m[2] <= 0) return std::nullopt;
+    corners.push_back(cv::Point2f(static_cast<float>(m[0] / m[2]), static_cast<float>(m[1] / m[2])));
+  }
+  cv::Rect2d box = cv::boundingRect(corners);
+  double s = std::min(ppmm, 2400 / std::max(box.width, box.height));
+  GridPlane refined;
+  refined.to_top = cv::Matx33d(s, 0, -box.x * s, 0, s, -box.y * s, 0, 0, 1) * to_mm;
+  refined.size = cv::Size(static_cast<int>(box.width * s), static_cast<int>(box.height * s));
+  return refined;
+}
+
+}  // namespace
+
+Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
+  bool calibrated = in.calibration && in.calibration->has_table_pose;
+  if (calibrated || image.empty()) return ReadTable(image, in, std::nullopt, nullptr);
+  // No calibration: the plane from the tile edges, then fitted again to where the tiles lie.
+  auto t0 = Clock::now();
+  std::optional<GridPlane> rough = GridPlaneFromEdges(image);
+  GridEvidence evidence;
+  auto first = ReadTable(image, in, rough, &evidence);
+  if (!first || !rough) return first;
+  auto refined = RefinePlane(*rough, evidence, first->grid.find("px_per_mm")->as_number());
+  if (!refined) return first;
+  auto second = ReadTable(image, in, refined, nullptr);
+  if (!second) return first;
+  second->grid["plane"] = "from the tile edges, fitted to the tiles' centres";
+  second->timing_ms["total"] = Ms(t0);
+  return second;
 }
 
 }  // namespace cf

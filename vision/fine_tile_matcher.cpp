@@ -90,6 +90,7 @@ FineTileMatcher::Place FineTileMatcher::Locate(const cv::Mat& board, const cv::R
     cv::minMaxLoc(result, nullptr, &v, nullptr, &p);
     if (v > place.fit) place.fit = v, best_patch = patch, at = p;
   }
+  place.centre = cv::Point2d(cell.x + inset_ - margin_ + at.x + t.cols / 2.0, cell.y + inset_ - margin_ + at.y + t.rows / 2.0);
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
       cv::Rect w(at + cv::Point(dx, dy), t.size());

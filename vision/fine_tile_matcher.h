@@ -20,7 +20,8 @@ class FineTileMatcher {
   // within a pixel of its place) in which every candidate is then compared.
   struct Place {
     std::vector<cv::Mat> windows;
-    double fit = -1;  // grey correlation of the candidate used to find it
+    double fit = -1;       // grey correlation of the candidate used to find it
+    cv::Point2d centre;    // where the tile's centre lies on the board, pixels
     std::vector<MaskedSimilarity> masked;  // when pixels are left out: per window
     // Leaves out of every comparison the pixels where `use` (CV_8U, template size) is not set.
     void LeaveOut(const cv::Mat& use);
