@@ -250,8 +250,10 @@ int RunBenchVision(const std::vector<std::string>& args) {
                   cv::norm(look.camera.Project({10, 0, -2}) - look.camera.Project({-10, 0, -2})) / 20, confusions.c_str());
   }
   auto pct = [](int a, int b) { return b ? 100.0 * a / b : 0.0; };
-  std::printf("catapult-fair bench vision: %d rendered scenes (seeds from %llu, %s, true camera as calibration)\n", n,
-              static_cast<unsigned long long>((*vm)["seed"].as<uint64_t>()), (*vm)["camera"].as<std::string>().c_str());
+  std::printf("catapult-fair bench vision: %d rendered scenes (seeds from %llu, %s, %s)\n", n,
+              static_cast<unsigned long long>((*vm)["seed"].as<uint64_t>()), (*vm)["camera"].as<std::string>().c_str(),
+              vm->count("uncalibrated") ? "no calibration, the reading's frame matched to the truth's"
+                                        : "true camera as calibration");
   std::printf("  refused as 'no board': %d scenes\n", refused);
   std::printf("  tiles (id and rotation right, in view): %.2f%% of %d\n", pct(tiles_right, tiles_total), tiles_total);
   std::printf("  followers (found, colour, cell and feature right): %.2f%% of %d; %d false followers\n",

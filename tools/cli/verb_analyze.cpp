@@ -45,7 +45,7 @@ int RunAnalyze(const std::vector<std::string>& args) {
     if (!c) return BadInput(c.error().message);
     calibration = *c;
   }
-  AnalyzeInput input{&*catalog, &tileset, calibration ? &*calibration : nullptr};
+  AnalyzeInput input{&*catalog, &tileset, calibration ? &*calibration : nullptr, ""};
   if (vm->count("debug")) input.debug_prefix = (*vm)["debug"].as<std::string>();
   auto scene = AnalyzeTable(image, input);
   if (!scene) return BadInput(path + ": " + scene.error().message);
