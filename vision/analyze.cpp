@@ -64,11 +64,8 @@ TopView Rectify(const cv::Mat& img, const Camera& cam, double max_ppmm, const cv
       cv::Point2d q = cam.Project({minx + (i * step + 0.5) / v.ppmm, miny + (j * step + 0.5) / v.ppmm, kTileTop});
       grid.at<cv::Vec2f>(j, i) = cv::Vec2f(static_cast<float>(q.x - 0.5), static_cast<float>(q.y - 0.5));
     }
-  cv::Mat maps = UpsampleGrid(grid, step, size), mx, my;
-  std::vector<cv::Mat> xy;
-  cv::split(maps, xy);
-  mx = xy[0], my = xy[1];
-  cv::remap(img, v.image, mx, my, cv::INTER_LINEAR, cv::BORDER_CONSTANT, cv::Scalar(0, 0, 0));
+  cv::remap(img, v.image, UpsampleGrid(grid, step, size), cv::noArray(), cv::INTER_LINEAR, cv::BORDER_CONSTANT,
+            cv::Scalar(0, 0, 0));
   return v;
 }
 
@@ -519,12 +516,22 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in, const std:
       }
     }
   }
+  struct ArtDifference {  // a cell's pixels unlike its reading's art, kept while the reading stands
+    int type = -1, quarter = 0;
+    cv::Mat mask;
+  };
+  std::map<std::pair<int, int>, ArtDifference> differs_from_art;
   auto Foreground = [&]() {
     cv::Mat fg = off_table.clone();
     for (const auto& c : board) {
       cv::Rect rect = CellRect(c.col, c.row) & cv::Rect(0, 0, aligned.cols, aligned.rows);
       if (rect.empty()) continue;
       const Candidate& k = c.reading();
+      auto& known = differs_from_art[{c.col, c.row}];
+      if (!known.mask.empty() && known.type == k.type && known.quarter == k.quarter) {
+        known.mask.copyTo(fg(rect));
+        continue;
+      }
       cv::Mat observed = TileDescriptor(aligned(rect), kDetailSize);
       cv::Mat diff;
       cv::absdiff(observed, by_type[k.type]->details[k.quarter], diff);
@@ -535,6 +542,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in, const std:
       mask = sum > 3.0;
       cv::resize(mask, mask, rect.size(), 0, 0, cv::INTER_NEAREST);
       mask.copyTo(fg(rect));
+      known = {k.type, k.quarter, mask};
     }
     cv::morphologyEx(fg, fg, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
     return fg;
