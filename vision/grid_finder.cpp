@@ -1,0 +1,94 @@
+#include "vision/grid_finder.h"
+
+#include <cmath>
+#include <opencv2/imgproc.hpp>
+
+namespace cf {
+
+namespace {
+
+// How much edge a comb of teeth `period` apart starting at `phase` collects.
+double CombScore(const std::vector<double>& p, double period, double phase) {
+  double s = 0;
+  for (double x = phase; x < p.size(); x += period) {
+    int i = static_cast<int>(std::round(x));
+    double best = 0;
+    for (int k = -1; k <= 1; ++k)
+      if (i + k >= 0 && i + k < static_cast<int>(p.size())) best = std::max(best, p[i + k]);
+    s += best;
+  }
+  return s;
+}
+
+}  // namespace
+
+double GridAngle(const cv::Mat& grey, const cv::Mat& mask) {
+  cv::Mat gx, gy;
+  cv::Sobel(grey, gx, CV_32F, 1, 0, 3);
+  cv::Sobel(grey, gy, CV_32F, 0, 1, 3);
+  std::vector<double> hist(180, 0);
+  for (int y = 0; y < grey.rows; y += 2)
+    for (int x = 0; x < grey.cols; x += 2) {
+      if (!mask.empty() && !mask.at<uchar>(y, x)) continue;
+      float a = gx.at<float>(y, x), b = gy.at<float>(y, x);
+      double m = a * a + b * b;
+      if (m < 400) continue;
+      double t = std::atan2(b, a) * 180 / CV_PI;
+      t = std::fmod(t + 360, 90);  // 0..90
+      hist[static_cast<int>(t * 2) % 180] += std::sqrt(m);
+    }
+  int best = 0;
+  double best_v = -1;
+  for (int i = 0; i < 180; ++i) {
+    double v = 0;
+    for (int k = -2; k <= 2; ++k) v += hist[(i + k + 180) % 180] * (3 - std::abs(k));
+    if (v > best_v) best_v = v, best = i;
+  }
+  double angle = best / 2.0 + 0.25;
+  return angle > 45 ? angle - 90 : angle;
+}
+
+void EdgeProfiles(const cv::Mat& grey, const cv::Mat& valid, std::vector<double>& cols, std::vector<double>& rows) {
+  cv::Mat gx, gy;
+  cv::Sobel(grey, gx, CV_32F, 1, 0, 3);
+  cv::Sobel(grey, gy, CV_32F, 0, 1, 3);
+  cols.assign(grey.cols, 0);
+  rows.assign(grey.rows, 0);
+  for (int y = 1; y < grey.rows - 1; ++y)
+    for (int x = 1; x < grey.cols - 1; ++x) {
+      if (!valid.at<uchar>(y, x)) continue;
+      float a = std::abs(gx.at<float>(y, x)), b = std::abs(gy.at<float>(y, x));
+      if (a > 2 * b) cols[x] += std::min(a, 300.0f);
+      if (b > 2 * a) rows[y] += std::min(b, 300.0f);
+    }
+}
+
+double BestPhase(const std::vector<double>& p, double period) {
+  double best = 0, best_s = -1;
+  for (double ph = 0; ph < period; ph += 0.25) {
+    double s = CombScore(p, period, ph);
+    if (s > best_s) best_s = s, best = ph;
+  }
+  return best;
+}
+
+double BestPeriod(const std::vector<double>& cols, const std::vector<double>& rows) {
+  auto auto_corr = [](const std::vector<double>& p, int lag) {
+    double mean = 0;
+    for (double v : p) mean += v;
+    mean /= p.size();
+    double s = 0;
+    for (size_t i = 0; i + lag < p.size(); ++i) s += (p[i] - mean) * (p[i + lag] - mean);
+    return s / (p.size() - lag);
+  };
+  int hi = static_cast<int>(std::min(cols.size(), rows.size()) / 3);
+  double best = 0, best_v = -1e18;
+  for (int lag = std::max<int>(16, static_cast<int>(std::min(cols.size(), rows.size()) / 40)); lag < hi; ++lag) {
+    double v = auto_corr(cols, lag) + auto_corr(rows, lag);
+    // Prefer the fundamental: a multiple of the true period also correlates.
+    if (v > best_v * 1.02) best_v = v, best = lag;
+  }
+  return best;
+}
+
+}  // namespace cf

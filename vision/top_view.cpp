@@ -1,0 +1,86 @@
+#include "vision/top_view.h"
+
+#include <opencv2/imgproc.hpp>
+
+#include "vision/grid_upsample.h"
+
+namespace cf {
+
+TopView Rectify(const cv::Mat& img, const Camera& cam, double max_ppmm, const cv::Rect2d* region) {
+  TopView v;
+  v.metric = true;
+  cv::Point2d centre;
+  cam.PixelToPlane({cam.width / 2.0, cam.height / 2.0}, kTileTop, centre);
+  double density = cv::norm(cam.Project({centre.x + 5, centre.y, kTileTop}) - cam.Project({centre.x - 5, centre.y, kTileTop})) / 10;
+  double minx = 1e9, maxx = -1e9, miny = 1e9, maxy = -1e9;
+  for (int i = 0; i <= 16; ++i)
+    for (int j = 0; j <= 16; ++j) {
+      if (i != 0 && i != 16 && j != 0 && j != 16) continue;
+      cv::Point2d p;
+      if (!cam.PixelToPlane({cam.width * i / 16.0, cam.height * j / 16.0}, kTileTop, p)) continue;
+      minx = std::min(minx, p.x), maxx = std::max(maxx, p.x), miny = std::min(miny, p.y), maxy = std::max(maxy, p.y);
+    }
+  minx = std::max(minx, centre.x - 700), maxx = std::min(maxx, centre.x + 700);
+  miny = std::max(miny, centre.y - 700), maxy = std::min(maxy, centre.y + 700);
+  if (region) {
+    minx = std::max(minx, region->x), maxx = std::min(maxx, region->x + region->width);
+    miny = std::max(miny, region->y), maxy = std::min(maxy, region->y + region->height);
+  }
+  v.ppmm = std::clamp(density, std::min(1.0, max_ppmm), max_ppmm);
+  if ((maxx - minx) * v.ppmm > 2400) v.ppmm = 2400 / (maxx - minx);
+  if ((maxy - miny) * v.ppmm > 2400) v.ppmm = std::min(v.ppmm, 2400 / (maxy - miny));
+  v.origin = {minx, miny};
+  cv::Size size(static_cast<int>((maxx - minx) * v.ppmm), static_cast<int>((maxy - miny) * v.ppmm));
+  // Exact projections on a coarse grid, interpolated in between (the lens is smooth).
+  const int step = 8;
+  cv::Mat grid(size.height / step + 2, size.width / step + 2, CV_32FC2);
+  for (int j = 0; j < grid.rows; ++j)
+    for (int i = 0; i < grid.cols; ++i) {
+      cv::Point2d q = cam.Project({minx + (i * step + 0.5) / v.ppmm, miny + (j * step + 0.5) / v.ppmm, kTileTop});
+      grid.at<cv::Vec2f>(j, i) = cv::Vec2f(static_cast<float>(q.x - 0.5), static_cast<float>(q.y - 0.5));
+    }
+  cv::remap(img, v.image, UpsampleGrid(grid, step, size), cv::noArray(), cv::INTER_LINEAR, cv::BORDER_CONSTANT,
+            cv::Scalar(0, 0, 0));
+  return v;
+}
+
+ColorStats LearnTableColor(const cv::Mat& lab, const cv::Mat& valid) {
+  std::vector<cv::Vec3d> rim;
+  int bw = lab.cols / 10, bh = lab.rows / 10;
+  for (int y = 0; y < lab.rows; y += 3)
+    for (int x = 0; x < lab.cols; x += 3) {
+      if (!valid.at<uchar>(y, x) || (x > bw && x < lab.cols - bw && y > bh && y < lab.rows - bh)) continue;
+      cv::Vec3b v = lab.at<cv::Vec3b>(y, x);
+      rim.push_back({double(v[0]), double(v[1]), double(v[2])});
+    }
+  cv::Vec3d m(0, 0, 0);
+  for (const auto& v : rim) m += v;
+  if (!rim.empty()) m /= static_cast<double>(rim.size());
+  cv::Matx33d cov = cv::Matx33d::eye() * 9;
+  for (const auto& v : rim) {
+    cv::Vec3d d = v - m;
+    cov += d * d.t() * (1.0 / std::max<size_t>(1, rim.size()));
+  }
+  return {m, cov.inv()};
+}
+
+cv::Mat NotTable(const cv::Mat& lab, const ColorStats& table) {
+  cv::Mat half;
+  cv::resize(lab, half, cv::Size(), 0.5, 0.5, cv::INTER_AREA);
+  cv::Matx33f inv(table.inv_cov);
+  cv::Vec3f mean(table.mean);
+  cv::Mat small(half.size(), CV_8U);
+  for (int y = 0; y < half.rows; ++y) {
+    const cv::Vec3b* p = half.ptr<cv::Vec3b>(y);
+    uchar* o = small.ptr<uchar>(y);
+    for (int x = 0; x < half.cols; ++x) {
+      cv::Vec3f d = cv::Vec3f(p[x][0], p[x][1], p[x][2]) - mean;
+      o[x] = d.dot(inv * d) < 9.0f ? 0 : 255;
+    }
+  }
+  cv::Mat out;
+  cv::resize(small, out, lab.size(), 0, 0, cv::INTER_NEAREST);
+  return out;
+}
+
+}  // namespace cf

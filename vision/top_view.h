@@ -1,0 +1,28 @@
+#pragma once
+// The picture resampled onto the tiles' plane as seen from straight above, and the table's colour.
+
+#include <opencv2/core.hpp>
+
+#include "calibration/camera.h"
+#include "calibration/color_model.h"
+
+namespace cf {
+
+constexpr double kTileTop = -2.0;  // the tiles' top surface, world z (mm, up is negative)
+
+// The picture resampled onto the tiles' plane as seen from straight above.
+struct TopView {
+  cv::Mat image;
+  double ppmm = 0;     // 0 when unknown (uncalibrated)
+  cv::Point2d origin;  // table mm of pixel (0, 0)
+  bool metric = false;
+};
+
+// The tiles' plane seen by `cam`, at most `max_ppmm` pixels per mm, within `region` (table mm).
+TopView Rectify(const cv::Mat& img, const Camera& cam, double max_ppmm, const cv::Rect2d* region = nullptr);
+// The table's colour in Lab, from the outer tenth of the picture on every side.
+ColorStats LearnTableColor(const cv::Mat& lab, const cv::Mat& valid);
+// Pixels unlike the table (255), judged at half resolution: the boundary need not be sharp.
+cv::Mat NotTable(const cv::Mat& lab, const ColorStats& table);
+
+}  // namespace cf
