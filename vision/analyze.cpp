@@ -1,5 +1,12 @@
 #include "vision/analyze.h"
 
+#include <chrono>
+#include <map>
+#include <opencv2/calib3d.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+#include <set>
+
 #include "calibration/color_model.h"
 #include "vision/cell_reader.h"
 #include "vision/grid_finder.h"
@@ -7,22 +14,18 @@
 #include "vision/piece_blobs.h"
 #include "vision/top_view.h"
 
-#include <chrono>
-#include <map>
-#include <opencv2/imgproc.hpp>
-#include <opencv2/calib3d.hpp>
-#include <opencv2/imgcodecs.hpp>
-#include <set>
-
 namespace cf {
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-double Ms(Clock::time_point a) { return std::chrono::duration<double, std::milli>(Clock::now() - a).count(); }
+double Ms(Clock::time_point a) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - a).count();
+}
 
 constexpr double kGrowScore = 0.2;  // the least match of a cell joining the board
-constexpr double kStrongShare = 0.5;  // the least share of board cells that match their art well alone
+constexpr double kStrongShare =
+    0.5;  // the least share of board cells that match their art well alone
 
 // Where well-read tiles really lie in the picture, and their cells: the tile grid as a target.
 struct GridEvidence {
@@ -32,8 +35,8 @@ struct GridEvidence {
 
 // Reads the table; without calibration `plane` (if any) straightens the picture, and `evidence`
 // collects where the tiles lie.
-Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in, const std::optional<GridPlane>& plane,
-                        GridEvidence* evidence) {
+Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
+                        const std::optional<GridPlane>& plane, GridEvidence* evidence) {
   auto t0 = Clock::now();
   if (image.empty() || image.cols < 64 || image.rows < 64) return Fail("empty frame");
   cv::Scalar mean, sd;
@@ -48,8 +51,9 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in, const std:
     if (cam->width != image.cols || cam->height != image.rows) {
       double s = double(image.cols) / cam->width;
       if (std::abs(s - double(image.rows) / cam->height) > 0.01)
-        return Fail("the calibration is for " + std::to_string(cam->width) + "x" + std::to_string(cam->height) +
-                    " pictures, this one is " + std::to_string(image.cols) + "x" + std::to_string(image.rows));
+        return Fail("the calibration is for " + std::to_string(cam->width) + "x" +
+                    std::to_string(cam->height) + " pictures, this one is " +
+                    std::to_string(image.cols) + "x" + std::to_string(image.rows));
       cam->fx *= s, cam->fy *= s, cam->cx *= s, cam->cy *= s;
       cam->width = image.cols, cam->height = image.rows;
     }
@@ -70,17 +74,20 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in, const std:
     table_color = LearnTableColor(coarse_lab, coarse_valid);
     have_table_color = true;
     cv::Mat board_mask = NotTable(coarse_lab, table_color) & coarse_valid;
-    cv::morphologyEx(board_mask, board_mask, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {7, 7}));
+    cv::morphologyEx(board_mask, board_mask, cv::MORPH_OPEN,
+                     cv::getStructuringElement(cv::MORPH_RECT, {7, 7}));
     std::vector<cv::Point> on;
     cv::findNonZero(board_mask, on);
     if (on.empty()) return Fail("no board in view: nothing on the table");
     cv::Rect box = cv::boundingRect(on);
     const double margin = 120;  // tokens thrown off the board land close to it
-    cv::Rect2d region(coarse.origin.x + box.x / coarse.ppmm - margin, coarse.origin.y + box.y / coarse.ppmm - margin,
+    cv::Rect2d region(coarse.origin.x + box.x / coarse.ppmm - margin,
+                      coarse.origin.y + box.y / coarse.ppmm - margin,
                       box.width / coarse.ppmm + 2 * margin, box.height / coarse.ppmm + 2 * margin);
     top = Rectify(image, *cam, 1.6, &region);  // 72 px per tile: the finest template
-  } else if (plane) {  // no calibration: the tiles show the plane
-    cv::warpPerspective(image, top.image, cv::Mat(plane->to_top), plane->size, cv::INTER_LINEAR, cv::BORDER_CONSTANT);
+  } else if (plane) {                          // no calibration: the tiles show the plane
+    cv::warpPerspective(image, top.image, cv::Mat(plane->to_top), plane->size, cv::INTER_LINEAR,
+                        cv::BORDER_CONSTANT);
     from_edges = true;
   } else {
     top.image = image;
@@ -118,8 +125,11 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in, const std:
   cv::erode(valid, valid, cv::Mat(), cv::Point(-1, -1), 2);
   cv::cvtColor(aligned, aligned_grey, cv::COLOR_BGR2GRAY);
   cv::Mat tiles_mask;  // where the picture is not table: only there do grid lines count
-  if (angle == 0) tiles_mask = not_table.clone();
-  else cv::warpAffine(not_table, tiles_mask, A, top.image.size(), cv::INTER_NEAREST, cv::BORDER_CONSTANT);
+  if (angle == 0)
+    tiles_mask = not_table.clone();
+  else
+    cv::warpAffine(not_table, tiles_mask, A, top.image.size(), cv::INTER_NEAREST,
+                   cv::BORDER_CONSTANT);
   cv::dilate(tiles_mask, tiles_mask, cv::Mat(), cv::Point(-1, -1), 2);
   cv::bitwise_and(tiles_mask, valid, tiles_mask);
   auto table_fraction = [&](const cv::Rect& r) {
@@ -136,10 +146,14 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in, const std:
   double phx = BestPhase(cols, period), phy = BestPhase(rows, period);
   if (cam && angle == 0) {
     // Keep the calibrated frame: cell centres at multiples of 45 mm where the table says so.
-    double fx = std::fmod((0 - top.origin.x) * top.ppmm - period / 2, period), fy = std::fmod((0 - top.origin.y) * top.ppmm - period / 2, period);
+    double fx = std::fmod((0 - top.origin.x) * top.ppmm - period / 2, period),
+           fy = std::fmod((0 - top.origin.y) * top.ppmm - period / 2, period);
     if (fx < 0) fx += period;
     if (fy < 0) fy += period;
-    auto near = [&](double a, double b) { double d = std::fmod(std::abs(a - b), period); return std::min(d, period - d); };
+    auto near = [&](double a, double b) {
+      double d = std::fmod(std::abs(a - b), period);
+      return std::min(d, period - d);
+    };
     if (near(phx, fx) < period * 0.25) phx = fx;
     if (near(phy, fy) < period * 0.25) phy = fy;
   }
@@ -149,13 +163,14 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in, const std:
   std::vector<CellReading> cells;
   FineTileMatcher fine(*in.tileset, period);
   auto CellRect = [&](int c, int r) {
-    return cv::Rect(static_cast<int>(phx + c * period), static_cast<int>(phy + r * period), static_cast<int>(period),
-                    static_cast<int>(period));
+    return cv::Rect(static_cast<int>(phx + c * period), static_cast<int>(phy + r * period),
+                    static_cast<int>(period), static_cast<int>(period));
   };
   const int inset = static_cast<int>(period * 0.04);
   for (int r = 0; phy + (r + 1) * period <= aligned.rows; ++r)
     for (int c = 0; phx + (c + 1) * period <= aligned.cols; ++c) {
-      cv::Rect rect(static_cast<int>(phx + c * period) + inset, static_cast<int>(phy + r * period) + inset,
+      cv::Rect rect(static_cast<int>(phx + c * period) + inset,
+                    static_cast<int>(phy + r * period) + inset,
                     static_cast<int>(period) - 2 * inset, static_cast<int>(period) - 2 * inset);
       if (rect.x < 0 || rect.y < 0) continue;
       if (cv::countNonZero(valid(rect)) < rect.area() * 0.98) continue;
@@ -214,7 +229,8 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in, const std:
   // A board is tiles joined edge to edge, most of whose edges match; lone tiles are dropped.
   {
     std::map<std::pair<int, int>, int> at;
-    for (size_t i = 0; i < board.size(); ++i) at[{board[i].col, board[i].row}] = static_cast<int>(i);
+    for (size_t i = 0; i < board.size(); ++i)
+      at[{board[i].col, board[i].row}] = static_cast<int>(i);
     std::vector<int> group(board.size(), -1);
     int groups = 0, best_group = -1;
     size_t best_size = 0;
@@ -245,12 +261,15 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in, const std:
         auto it = at.find({board[i].col + kDx[d], board[i].row + kDy[d]});
         if (it == at.end()) continue;
         ++pairs;
-        matching += EdgeOf(cat, board[i].candidates[board[i].chosen], d) ==
-                    EdgeOf(cat, board[it->second].candidates[board[it->second].chosen], (d + 2) % 4);
+        matching +=
+            EdgeOf(cat, board[i].candidates[board[i].chosen], d) ==
+            EdgeOf(cat, board[it->second].candidates[board[it->second].chosen], (d + 2) % 4);
       }
     // Cells join the board by fitting it, so most must also match their art well on their own.
-    size_t strong = std::count_if(board.begin(), board.end(), [](const CellReading& c) { return c.reading().score >= 0.45; });
-    if (best_size < 3 || (pairs >= 4 && matching < pairs * 0.7) || board.size() > 120 || strong < board.size() * kStrongShare)
+    size_t strong = std::count_if(board.begin(), board.end(),
+                                  [](const CellReading& c) { return c.reading().score >= 0.45; });
+    if (best_size < 3 || (pairs >= 4 && matching < pairs * 0.7) || board.size() > 120 ||
+        strong < board.size() * kStrongShare)
       return Fail("no board in view: the tiles found do not join into a legal board");
     std::vector<CellReading> kept;
     for (size_t i = 0; i < board.size(); ++i)
@@ -330,7 +349,8 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in, const std:
   {
     cv::Mat pieces = PieceMask(ColourMasks(Relit(), Foreground(), colors), aligned.size());
     int grow = std::max(1, static_cast<int>(period * 0.05));
-    cv::dilate(pieces, pieces, cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
+    cv::dilate(pieces, pieces,
+               cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
     if (!in.debug_prefix.empty()) {
       cv::Mat shown = aligned.clone();
       shown.setTo(cv::Scalar(255, 0, 255), pieces);
@@ -351,9 +371,12 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in, const std:
           bool fits = true;
           for (int d = 0; d < 4 && fits; ++d) {
             auto it = board_at.find({c.col + kDx[d], c.row + kDy[d]});
-            fits = it == board_at.end() || EdgeOf(cat, cand, d) == EdgeOf(cat, board[it->second].reading(), (d + 2) % 4);
+            fits = it == board_at.end() ||
+                   EdgeOf(cat, cand, d) == EdgeOf(cat, board[it->second].reading(), (d + 2) % 4);
           }
-          bool known = std::any_of(choices.begin(), choices.end(), [&](const Candidate& k) { return k.type == cand.type && k.quarter == q; });
+          bool known = std::any_of(choices.begin(), choices.end(), [&](const Candidate& k) {
+            return k.type == cand.type && k.quarter == q;
+          });
           if (fits && !known) choices.push_back(cand);
         }
       c.candidates = RereadCell(aligned, rect, *in.tileset, fine, hidden, std::move(choices));
@@ -368,10 +391,10 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in, const std:
     for (const auto& c : board) {
       cv::Point p = CellRect(c.col, c.row).tl() + cv::Point(3, 12);
       const Candidate& k = c.reading();
-      cv::putText(shown, cat.type(k.type).id + " " + std::to_string(k.quarter * 90), p, cv::FONT_HERSHEY_PLAIN, 0.8,
-                  {255, 255, 0}, 1);
-      cv::putText(shown, std::to_string(static_cast<int>(k.score * 100)), p + cv::Point(0, 14), cv::FONT_HERSHEY_PLAIN,
-                  0.8, {255, 255, 0}, 1);
+      cv::putText(shown, cat.type(k.type).id + " " + std::to_string(k.quarter * 90), p,
+                  cv::FONT_HERSHEY_PLAIN, 0.8, {255, 255, 0}, 1);
+      cv::putText(shown, std::to_string(static_cast<int>(k.score * 100)), p + cv::Point(0, 14),
+                  cv::FONT_HERSHEY_PLAIN, 0.8, {255, 255, 0}, 1);
     }
     cv::imwrite(in.debug_prefix + "board.png", shown);
   }
@@ -379,8 +402,9 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in, const std:
   // 5. The reading frame: with a calibrated, aligned table its own frame; else centred on the tile
   // nearest the middle of the board.
   auto aligned_to_table = [&](cv::Point2d p) {
-    cv::Point2d q(Ainv.at<double>(0, 0) * p.x + Ainv.at<double>(0, 1) * p.y + Ainv.at<double>(0, 2),
-                  Ainv.at<double>(1, 0) * p.x + Ainv.at<double>(1, 1) * p.y + Ainv.at<double>(1, 2));
+    cv::Point2d q(
+        Ainv.at<double>(0, 0) * p.x + Ainv.at<double>(0, 1) * p.y + Ainv.at<double>(0, 2),
+        Ainv.at<double>(1, 0) * p.x + Ainv.at<double>(1, 1) * p.y + Ainv.at<double>(1, 2));
     return cv::Point2d(top.origin.x + q.x / top.ppmm, top.origin.y + q.y / top.ppmm);
   };
   auto table_to_aligned = [&](cv::Point2d mm) {
@@ -424,7 +448,8 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in, const std:
     t.at = {c.col - col0, c.row - row0};
     t.rotation = k.quarter * 90;
     t.angle_deg = t.rotation - angle;
-    cv::Point2d centre_mm = aligned_to_reading({phx + (c.col + 0.5) * period, phy + (c.row + 0.5) * period});
+    cv::Point2d centre_mm =
+        aligned_to_reading({phx + (c.col + 0.5) * period, phy + (c.row + 0.5) * period});
     t.center_mm[0] = centre_mm.x;
     t.center_mm[1] = centre_mm.y;
     t.confidence = std::clamp(k.score, 0.0, 1.0);
@@ -451,8 +476,9 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in, const std:
   auto aligned_to_image = [&](cv::Point2d p) {
     cv::Point2d mm = aligned_to_table(p);
     if (cam) return cam->Project({mm.x, mm.y, kTileTop});
-    return cv::Point2d(Ainv.at<double>(0, 0) * p.x + Ainv.at<double>(0, 1) * p.y + Ainv.at<double>(0, 2),
-                       Ainv.at<double>(1, 0) * p.x + Ainv.at<double>(1, 1) * p.y + Ainv.at<double>(1, 2));
+    return cv::Point2d(
+        Ainv.at<double>(0, 0) * p.x + Ainv.at<double>(0, 1) * p.y + Ainv.at<double>(0, 2),
+        Ainv.at<double>(1, 0) * p.x + Ainv.at<double>(1, 1) * p.y + Ainv.at<double>(1, 2));
   };
   // 6. Followers and tokens against the final reading.
   cv::Mat fg = Foreground();
@@ -462,12 +488,14 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in, const std:
     shown.setTo(cv::Scalar(255, 0, 255), fg);
     cv::imwrite(in.debug_prefix + "foreground.png", shown);
   }
-  std::FILE* blob_log = in.debug_prefix.empty() ? nullptr : std::fopen((in.debug_prefix + "blobs.txt").c_str(), "w");
+  std::FILE* blob_log =
+      in.debug_prefix.empty() ? nullptr : std::fopen((in.debug_prefix + "blobs.txt").c_str(), "w");
   for (Blob b : ColourBlobs(masks)) {
     double area_mm = b.area_px / (top.ppmm * top.ppmm);
     if (blob_log)
-      std::fprintf(blob_log, "%s at %.0f,%.0f: %.0f mm2, axes %.1f x %.1f mm, solidity %.2f\n", b.color.c_str(),
-                   b.centroid.x, b.centroid.y, area_mm, b.long_px / top.ppmm, b.short_px / top.ppmm, b.solidity);
+      std::fprintf(blob_log, "%s at %.0f,%.0f: %.0f mm2, axes %.1f x %.1f mm, solidity %.2f\n",
+                   b.color.c_str(), b.centroid.x, b.centroid.y, area_mm, b.long_px / top.ppmm,
+                   b.short_px / top.ppmm, b.solidity);
     b.centroid = aligned_to_image(b.centroid);
     const char* token = TokenOfColour(b.color);
     // A token: flat, convex, and the size of its kind (interface sizes, +-40% for the view).
@@ -482,7 +510,8 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in, const std:
       double l = b.long_px / top.ppmm, w = b.short_px / top.ppmm;
       token_shape = std::abs(l / shape.length - 1) < 0.25 && std::abs(w / shape.width - 1) < 0.25;
     }
-    if (token && token_shape && area_mm > expected * 0.7 && area_mm < expected * 1.3 && b.solidity > 0.9) {
+    if (token && token_shape && area_mm > expected * 0.7 && area_mm < expected * 1.3 &&
+        b.solidity > 0.9) {
       auto mm = to_reading(b.centroid, 1.0);
       if (!mm) continue;
       SceneToken t;
@@ -510,7 +539,8 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in, const std:
     if (f < 0 || !IsOccupiable(type.features[f].kind)) continue;
     SceneFollower sf;
     sf.color = b.color;
-    bool lying = type.features[f].kind == FeatureKind::kField || type.features[f].kind == FeatureKind::kHut;
+    bool lying =
+        type.features[f].kind == FeatureKind::kField || type.features[f].kind == FeatureKind::kHut;
     sf.pose = lying ? "lying" : "standing";
     if (lying) {
       auto low = to_reading(b.centroid, 5.0);
@@ -529,7 +559,8 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in, const std:
   scene.grid["px_per_mm"] = top.ppmm;
   scene.grid["cells_matched"] = static_cast<int>(cells.size());
   scene.grid["frame"] = table_frame ? "calibrated table" : "tile grid";
-  if (!cam) scene.grid["plane"] = from_edges ? "from the tile edges" : "taken as seen from straight above";
+  if (!cam)
+    scene.grid["plane"] = from_edges ? "from the tile edges" : "taken as seen from straight above";
   scene.timing_ms["rectify"] = t_rectify;
   scene.timing_ms["grid"] = t_grid - t_rectify;
   scene.timing_ms["tiles"] = t_first_reading - t_grid;
@@ -540,19 +571,25 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in, const std:
     for (const auto& c : board) {
       const Candidate& k = c.reading();
       if (k.score < 0.6) continue;
-      FineTileMatcher::Place place = fine.Locate(aligned, CellRect(c.col, c.row), k.type, k.quarter);
-      cv::Point2d q(Ainv.at<double>(0, 0) * place.centre.x + Ainv.at<double>(0, 1) * place.centre.y + Ainv.at<double>(0, 2),
-                    Ainv.at<double>(1, 0) * place.centre.x + Ainv.at<double>(1, 1) * place.centre.y + Ainv.at<double>(1, 2));
+      FineTileMatcher::Place place =
+          fine.Locate(aligned, CellRect(c.col, c.row), k.type, k.quarter);
+      cv::Point2d q(Ainv.at<double>(0, 0) * place.centre.x +
+                        Ainv.at<double>(0, 1) * place.centre.y + Ainv.at<double>(0, 2),
+                    Ainv.at<double>(1, 0) * place.centre.x +
+                        Ainv.at<double>(1, 1) * place.centre.y + Ainv.at<double>(1, 2));
       cv::Vec3d p = to_picture * cv::Vec3d(q.x, q.y, 1);
-      evidence->picture_px.push_back(cv::Point2f(static_cast<float>(p[0] / p[2]), static_cast<float>(p[1] / p[2])));
-      evidence->plane_mm.push_back(cv::Point2f(static_cast<float>(c.col * kTilePitchMm), static_cast<float>(c.row * kTilePitchMm)));
+      evidence->picture_px.push_back(
+          cv::Point2f(static_cast<float>(p[0] / p[2]), static_cast<float>(p[1] / p[2])));
+      evidence->plane_mm.push_back(cv::Point2f(static_cast<float>(c.col * kTilePitchMm),
+                                               static_cast<float>(c.row * kTilePitchMm)));
     }
   }
   return scene;
 }
 
 // The plane fitted to where the tiles lie (their centres 45 mm apart), in the view `rough` framed.
-std::optional<GridPlane> RefinePlane(const GridPlane& rough, const GridEvidence& evidence, double ppmm) {
+std::optional<GridPlane> RefinePlane(const GridPlane& rough, const GridEvidence& evidence,
+                                     double ppmm) {
   if (evidence.picture_px.size() < 8) return std::nullopt;
   cv::Mat inliers;
   cv::Mat h = cv::findHomography(evidence.picture_px, evidence.plane_mm, cv::RANSAC, 6.0, inliers);
@@ -561,12 +598,14 @@ std::optional<GridPlane> RefinePlane(const GridPlane& rough, const GridEvidence&
   // Frame: the rough view's canvas, now in millimetres, at the same density.
   cv::Matx33d rough_to_picture = rough.to_top.inv();
   std::vector<cv::Point2f> corners;
-  for (cv::Point2d c : {cv::Point2d(0, 0), cv::Point2d(rough.size.width, 0), cv::Point2d(0, rough.size.height),
-                        cv::Point2d(rough.size.width, rough.size.height)}) {
+  for (cv::Point2d c :
+       {cv::Point2d(0, 0), cv::Point2d(rough.size.width, 0), cv::Point2d(0, rough.size.height),
+        cv::Point2d(rough.size.width, rough.size.height)}) {
     cv::Vec3d p = rough_to_picture * cv::Vec3d(c.x, c.y, 1);
     cv::Vec3d m = to_mm * cv::Vec3d(p[0] / p[2], p[1] / p[2], 1);
     if (m[2] <= 0) return std::nullopt;
-    corners.push_back(cv::Point2f(static_cast<float>(m[0] / m[2]), static_cast<float>(m[1] / m[2])));
+    corners.push_back(
+        cv::Point2f(static_cast<float>(m[0] / m[2]), static_cast<float>(m[1] / m[2])));
   }
   cv::Rect2d box = cv::boundingRect(corners);
   double s = std::min(ppmm, 2400 / std::max(box.width, box.height));

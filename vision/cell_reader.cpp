@@ -17,12 +17,13 @@ bool Better(const Candidate& a, const Candidate& b) { return a.score > b.score; 
 }  // namespace
 
 // Fine scores for the candidates near the best coarse one; the others sink below them.
-void LookCloser(const cv::Mat& board, const cv::Rect& cell, FineTileMatcher& fine, const cv::Mat& use,
-                std::vector<Candidate>& candidates) {
+void LookCloser(const cv::Mat& board, const cv::Rect& cell, FineTileMatcher& fine,
+                const cv::Mat& use, std::vector<Candidate>& candidates) {
   std::sort(candidates.begin(), candidates.end(), Better);
   const double best = candidates[0].score;
   // Where the tile lies, from the likeliest tile; the others are compared there.
-  FineTileMatcher::Place place = fine.Locate(board, cell, candidates[0].type, candidates[0].quarter);
+  FineTileMatcher::Place place =
+      fine.Locate(board, cell, candidates[0].type, candidates[0].quarter);
   if (!use.empty()) place.LeaveOut(use);
   for (size_t i = 0; i < candidates.size(); ++i) {
     Candidate& cand = candidates[i];
@@ -32,10 +33,11 @@ void LookCloser(const cv::Mat& board, const cv::Rect& cell, FineTileMatcher& fin
   std::sort(candidates.begin(), candidates.end(), Better);
 }
 
-std::vector<Candidate> ReadCell(const cv::Mat& board, const cv::Rect& cell, const std::vector<TileReference>& tileset,
-                                FineTileMatcher& fine) {
+std::vector<Candidate> ReadCell(const cv::Mat& board, const cv::Rect& cell,
+                                const std::vector<TileReference>& tileset, FineTileMatcher& fine) {
   const int inset = static_cast<int>(cell.width * 0.04);
-  cv::Mat d = TileDescriptor(board(cv::Rect(cell.x + inset, cell.y + inset, cell.width - 2 * inset, cell.height - 2 * inset)));
+  cv::Mat d = TileDescriptor(board(
+      cv::Rect(cell.x + inset, cell.y + inset, cell.width - 2 * inset, cell.height - 2 * inset)));
   std::vector<Candidate> out;
   for (const auto& ref : tileset)
     for (int q = 0; q < 4; ++q) out.push_back({ref.type, q, Similarity(d, ref.templates[q])});
@@ -46,8 +48,9 @@ std::vector<Candidate> ReadCell(const cv::Mat& board, const cv::Rect& cell, cons
   return out;
 }
 
-std::vector<Candidate> RereadCell(const cv::Mat& board, const cv::Rect& cell, const std::vector<TileReference>& tileset,
-                                  FineTileMatcher& fine, const cv::Mat& hidden, std::vector<Candidate> choices) {
+std::vector<Candidate> RereadCell(const cv::Mat& board, const cv::Rect& cell,
+                                  const std::vector<TileReference>& tileset, FineTileMatcher& fine,
+                                  const cv::Mat& hidden, std::vector<Candidate> choices) {
   const int inset = static_cast<int>(cell.width * 0.04);
   cv::Rect core(inset, inset, cell.width - 2 * inset, cell.height - 2 * inset);
   cv::Mat d = TileDescriptor(board(core + cell.tl())), use;
@@ -81,7 +84,9 @@ void Legalize(std::vector<CellReading>& cells, const TileCatalog& cat) {
         for (int d = 0; d < 4; ++d) {
           auto it = at.find({c.col + kDx[d], c.row + kDy[d]});
           if (it == at.end()) continue;
-          s += EdgeOf(cat, cand, d) == EdgeOf(cat, cells[it->second].reading(), (d + 2) % 4) ? 0.05 : -0.25;
+          s += EdgeOf(cat, cand, d) == EdgeOf(cat, cells[it->second].reading(), (d + 2) % 4)
+                   ? 0.05
+                   : -0.25;
         }
         int already = used[cand.type] - (c.reading().type == cand.type ? 1 : 0);
         if (already >= cat.type(cand.type).count) s -= 0.15;

@@ -27,12 +27,13 @@ struct CellReading {
 };
 
 // Compares the cell `cell` (one grid pitch square) of the grid-aligned `board` with every tile.
-std::vector<Candidate> ReadCell(const cv::Mat& board, const cv::Rect& cell, const std::vector<TileReference>& tileset,
-                                FineTileMatcher& fine);
+std::vector<Candidate> ReadCell(const cv::Mat& board, const cv::Rect& cell,
+                                const std::vector<TileReference>& tileset, FineTileMatcher& fine);
 // Reads a cell again, pixels marked in `hidden` (CV_8U, cell size: covered by pieces) left out,
 // comparing only the `choices` (type and quarter turns; their scores are ignored).
-std::vector<Candidate> RereadCell(const cv::Mat& board, const cv::Rect& cell, const std::vector<TileReference>& tileset,
-                                  FineTileMatcher& fine, const cv::Mat& hidden, std::vector<Candidate> choices);
+std::vector<Candidate> RereadCell(const cv::Mat& board, const cv::Rect& cell,
+                                  const std::vector<TileReference>& tileset, FineTileMatcher& fine,
+                                  const cv::Mat& hidden, std::vector<Candidate> choices);
 
 // The edge a reading shows in a direction (kDx/kDy order).
 int EdgeOf(const TileCatalog& catalog, const Candidate& c, int direction);

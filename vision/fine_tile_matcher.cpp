@@ -1,14 +1,14 @@
 #include "vision/fine_tile_matcher.h"
 
-#include <opencv2/imgproc.hpp>
 #include <cstdlib>
+#include <opencv2/imgproc.hpp>
 
 namespace cf {
 
 namespace {
 
 const double kTurns[] = {0.0, -2.0, 2.0};  // degrees a tile may lie off square
-constexpr double kSquareEnough = 0.8;  // a fit that needs no turn
+constexpr double kSquareEnough = 0.8;      // a fit that needs no turn
 
 // Per-channel zero mean and unit variance, as floats; `floor` keeps flat patches from blowing up.
 cv::Mat Standardise(const cv::Mat& image, double floor) {
@@ -32,14 +32,15 @@ FineTileMatcher::FineTileMatcher(const std::vector<TileReference>& tileset, doub
   margin_ = std::max(2, static_cast<int>(std::lround(pitch_px * 0.06)));
 }
 
-cv::Mat FineTileMatcher::Neighbourhood(const cv::Mat& board, const cv::Rect& cell, double turn_deg) const {
+cv::Mat FineTileMatcher::Neighbourhood(const cv::Mat& board, const cv::Rect& cell,
+                                       double turn_deg) const {
   cv::Rect r(cell.x + inset_ - margin_, cell.y + inset_ - margin_, size_ - 2 * inset_ + 2 * margin_,
              size_ - 2 * inset_ + 2 * margin_);
   cv::Mat patch;
   if (turn_deg == 0) {
     cv::Rect inside = r & cv::Rect(0, 0, board.cols, board.rows);
-    cv::copyMakeBorder(board(inside), patch, inside.y - r.y, r.br().y - inside.br().y, inside.x - r.x,
-                       r.br().x - inside.br().x, cv::BORDER_REPLICATE);
+    cv::copyMakeBorder(board(inside), patch, inside.y - r.y, r.br().y - inside.br().y,
+                       inside.x - r.x, r.br().x - inside.br().x, cv::BORDER_REPLICATE);
     return patch;
   }
   cv::Point2f centre(cell.x + cell.width / 2.0f, cell.y + cell.height / 2.0f);
@@ -59,8 +60,13 @@ const cv::Mat& FineTileMatcher::Template(int type, int quarter) {
 
 cv::Mat FineTileMatcher::Art(int type, int quarter) const {
   cv::Mat art = by_type_.at(type)->art, turned, small;
-  if (quarter == 0) turned = art;
-  else cv::rotate(art, turned, quarter == 1 ? cv::ROTATE_90_CLOCKWISE : quarter == 2 ? cv::ROTATE_180 : cv::ROTATE_90_COUNTERCLOCKWISE);
+  if (quarter == 0)
+    turned = art;
+  else
+    cv::rotate(art, turned,
+               quarter == 1   ? cv::ROTATE_90_CLOCKWISE
+               : quarter == 2 ? cv::ROTATE_180
+                              : cv::ROTATE_90_COUNTERCLOCKWISE);
   cv::resize(turned, small, cv::Size(size_, size_), 0, 0, cv::INTER_AREA);
   cv::GaussianBlur(small, small, cv::Size(3, 3), 0.7);
   return small(cv::Rect(inset_, inset_, size_ - 2 * inset_, size_ - 2 * inset_)).clone();
@@ -75,7 +81,8 @@ const cv::Mat& FineTileMatcher::GreyTemplate(int type, int quarter) {
   return grey_templates_[key] = grey;
 }
 
-FineTileMatcher::Place FineTileMatcher::Locate(const cv::Mat& board, const cv::Rect& cell, int type, int quarter) {
+FineTileMatcher::Place FineTileMatcher::Locate(const cv::Mat& board, const cv::Rect& cell, int type,
+                                               int quarter) {
   const cv::Mat& t = GreyTemplate(type, quarter);
   Place place;
   cv::Mat best_patch;
@@ -90,7 +97,8 @@ FineTileMatcher::Place FineTileMatcher::Locate(const cv::Mat& board, const cv::R
     cv::minMaxLoc(result, nullptr, &v, nullptr, &p);
     if (v > place.fit) place.fit = v, best_patch = patch, at = p;
   }
-  place.centre = cv::Point2d(cell.x + inset_ - margin_ + at.x + t.cols / 2.0, cell.y + inset_ - margin_ + at.y + t.rows / 2.0);
+  place.centre = cv::Point2d(cell.x + inset_ - margin_ + at.x + t.cols / 2.0,
+                             cell.y + inset_ - margin_ + at.y + t.rows / 2.0);
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
       cv::Rect w(at + cv::Point(dx, dy), t.size());

@@ -20,8 +20,8 @@ class FineTileMatcher {
   // within a pixel of its place) in which every candidate is then compared.
   struct Place {
     std::vector<cv::Mat> windows;
-    double fit = -1;       // grey correlation of the candidate used to find it
-    cv::Point2d centre;    // where the tile's centre lies on the board, pixels
+    double fit = -1;                       // grey correlation of the candidate used to find it
+    cv::Point2d centre;                    // where the tile's centre lies on the board, pixels
     std::vector<MaskedSimilarity> masked;  // when pixels are left out: per window
     // Leaves out of every comparison the pixels where `use` (CV_8U, template size) is not set.
     void LeaveOut(const cv::Mat& use);
@@ -35,7 +35,7 @@ class FineTileMatcher {
  private:
   const cv::Mat& Template(int type, int quarter);
   const cv::Mat& GreyTemplate(int type, int quarter);  // CV_8U
-  cv::Mat Art(int type, int quarter) const;             // the art at this pitch, rim left out
+  cv::Mat Art(int type, int quarter) const;            // the art at this pitch, rim left out
   // The part of `board` a shifted tile may cover, turned by `turn_deg` about the cell's centre.
   cv::Mat Neighbourhood(const cv::Mat& board, const cv::Rect& cell, double turn_deg) const;
 

@@ -48,7 +48,8 @@ double GridAngle(const cv::Mat& grey, const cv::Mat& mask) {
   return angle > 45 ? angle - 90 : angle;
 }
 
-void EdgeProfiles(const cv::Mat& grey, const cv::Mat& valid, std::vector<double>& cols, std::vector<double>& rows) {
+void EdgeProfiles(const cv::Mat& grey, const cv::Mat& valid, std::vector<double>& cols,
+                  std::vector<double>& rows) {
   cv::Mat gx, gy;
   cv::Sobel(grey, gx, CV_32F, 1, 0, 3);
   cv::Sobel(grey, gy, CV_32F, 0, 1, 3);
@@ -83,7 +84,8 @@ double BestPeriod(const std::vector<double>& cols, const std::vector<double>& ro
   };
   int hi = static_cast<int>(std::min(cols.size(), rows.size()) / 3);
   double best = 0, best_v = -1e18;
-  for (int lag = std::max<int>(16, static_cast<int>(std::min(cols.size(), rows.size()) / 40)); lag < hi; ++lag) {
+  for (int lag = std::max<int>(16, static_cast<int>(std::min(cols.size(), rows.size()) / 40));
+       lag < hi; ++lag) {
     double v = auto_corr(cols, lag) + auto_corr(rows, lag);
     // Prefer the fundamental: a multiple of the true period also correlates.
     if (v > best_v * 1.02) best_v = v, best = lag;

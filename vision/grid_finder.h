@@ -9,7 +9,8 @@ namespace cf {
 // Direction of the grid: the dominant gradient orientation modulo 90 degrees, in degrees.
 double GridAngle(const cv::Mat& grey, const cv::Mat& mask);
 // Edge strength along columns (vertical lines) and rows (horizontal lines), where `valid` is set.
-void EdgeProfiles(const cv::Mat& grey, const cv::Mat& valid, std::vector<double>& cols, std::vector<double>& rows);
+void EdgeProfiles(const cv::Mat& grey, const cv::Mat& valid, std::vector<double>& cols,
+                  std::vector<double>& rows);
 // Where the borders of tiles `period` pixels wide fall along a profile, 0..period.
 double BestPhase(const std::vector<double>& p, double period);
 // The period of the grid from the autocorrelation of both edge profiles (uncalibrated pictures).

@@ -26,8 +26,10 @@ double AngleGap(double a, double b) {
 // How well a segment points at a (homogeneous) vanishing point: the angle between them, degrees.
 double Misfit(const Segment& s, const cv::Vec3d& v) {
   cv::Point2d mid = (s.a + s.b) * 0.5, dir = s.b - s.a, to;
-  if (std::abs(v[2]) < 1e-9) to = {v[0], v[1]};  // a point at infinity is a direction
-  else to = cv::Point2d(v[0] / v[2], v[1] / v[2]) - mid;
+  if (std::abs(v[2]) < 1e-9)
+    to = {v[0], v[1]};  // a point at infinity is a direction
+  else
+    to = cv::Point2d(v[0] / v[2], v[1] / v[2]) - mid;
   double c = std::abs(dir.dot(to)) / (cv::norm(dir) * cv::norm(to) + 1e-12);
   return std::acos(std::min(1.0, c)) * 180 / CV_PI;
 }
@@ -128,8 +130,10 @@ std::optional<GridPlane> GridPlaneFromEdges(const cv::Mat& bgr, int max_side) {
   if (p2 < 0 || smoothed(p2) < 0.15 * smoothed(p1)) return std::nullopt;
   std::vector<Segment> fam1, fam2;
   for (const auto& s : segments) {
-    if (AngleGap(s.angle, p1 * 2.0 + 1) < 20) fam1.push_back(s);
-    else if (AngleGap(s.angle, p2 * 2.0 + 1) < 20) fam2.push_back(s);
+    if (AngleGap(s.angle, p1 * 2.0 + 1) < 20)
+      fam1.push_back(s);
+    else if (AngleGap(s.angle, p2 * 2.0 + 1) < 20)
+      fam2.push_back(s);
   }
   auto v1 = VanishingPoint(fam1), v2 = VanishingPoint(fam2);
   if (!v1 || !v2) return std::nullopt;
@@ -142,17 +146,20 @@ std::optional<GridPlane> GridPlaneFromEdges(const cv::Mat& bgr, int max_side) {
     h1 = cv::Matx33d(1, 0, 0, 0, 1, 0, l[0], l[1], 1);
   }
   // The lines must not cross the picture: the horizon lies outside it.
-  for (cv::Point2d c : {cv::Point2d(-bgr.cols / 2.0, -bgr.rows / 2.0), cv::Point2d(bgr.cols / 2.0, -bgr.rows / 2.0),
-                        cv::Point2d(-bgr.cols / 2.0, bgr.rows / 2.0), cv::Point2d(bgr.cols / 2.0, bgr.rows / 2.0)})
+  for (cv::Point2d c :
+       {cv::Point2d(-bgr.cols / 2.0, -bgr.rows / 2.0), cv::Point2d(bgr.cols / 2.0, -bgr.rows / 2.0),
+        cv::Point2d(-bgr.cols / 2.0, bgr.rows / 2.0), cv::Point2d(bgr.cols / 2.0, bgr.rows / 2.0)})
     if (l[0] * c.x + l[1] * c.y + 1 <= 0.05) return std::nullopt;
   // Affine part: the two families become the x and y axes.
   cv::Vec3d d1 = h1 * (*v1), d2 = h1 * (*v2);
   cv::Matx22d dirs(d1[0], d2[0], d1[1], d2[1]);
   // Keep the picture's handedness and the families' closest alignment with the picture's axes.
-  if (std::abs(d1[0]) < std::abs(d1[1])) std::swap(d1, d2), dirs = cv::Matx22d(d1[0], d2[0], d1[1], d2[1]);
+  if (std::abs(d1[0]) < std::abs(d1[1]))
+    std::swap(d1, d2), dirs = cv::Matx22d(d1[0], d2[0], d1[1], d2[1]);
   if (d1[0] < 0) d1 = -d1;
   if (d2[1] < 0) d2 = -d2;
-  dirs = cv::Matx22d(d1[0] / cv::norm(d1), d2[0] / cv::norm(d2), d1[1] / cv::norm(d1), d2[1] / cv::norm(d2));
+  dirs = cv::Matx22d(d1[0] / cv::norm(d1), d2[0] / cv::norm(d2), d1[1] / cv::norm(d1),
+                     d2[1] / cv::norm(d2));
   if (std::abs(cv::determinant(dirs)) < 0.2) return std::nullopt;
   cv::Matx22d a = dirs.inv();
   cv::Matx33d h2(a(0, 0), a(0, 1), 0, a(1, 0), a(1, 1), 0, 0, 0, 1);
@@ -177,13 +184,17 @@ std::optional<GridPlane> GridPlaneFromEdges(const cv::Mat& bgr, int max_side) {
     }
   std::sort(xs.begin(), xs.end());
   std::sort(ys.begin(), ys.end());
-  auto at = [](const std::vector<double>& v, double f) { return v[static_cast<size_t>(f * (v.size() - 1))]; };
+  auto at = [](const std::vector<double>& v, double f) {
+    return v[static_cast<size_t>(f * (v.size() - 1))];
+  };
   double x0 = at(xs, 0.02), x1 = at(xs, 0.98), y0 = at(ys, 0.02), y1 = at(ys, 0.98);
   double pad = 0.2 * std::max(x1 - x0, y1 - y0);
   std::vector<cv::Point2f> corners;
-  for (cv::Point2d p : {cv::Point2d(0, 0), cv::Point2d(bgr.cols, 0), cv::Point2d(0, bgr.rows), cv::Point2d(bgr.cols, bgr.rows)})
+  for (cv::Point2d p : {cv::Point2d(0, 0), cv::Point2d(bgr.cols, 0), cv::Point2d(0, bgr.rows),
+                        cv::Point2d(bgr.cols, bgr.rows)})
     corners.push_back(map(h, p) / density);
-  cv::Rect2d box = cv::Rect2d(cv::boundingRect(corners)) & cv::Rect2d(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad);
+  cv::Rect2d box = cv::Rect2d(cv::boundingRect(corners)) &
+                   cv::Rect2d(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad);
   if (box.width < 32 || box.height < 32) return std::nullopt;
   double fit = std::min(1.0, max_side / std::max(box.width, box.height));
   cv::Matx33d s(fit / density, 0, -box.x * fit, 0, fit / density, -box.y * fit, 0, 0, 1);

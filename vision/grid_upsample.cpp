@@ -5,7 +5,8 @@
 namespace cf {
 
 cv::Mat UpsampleGrid(const cv::Mat& grid, int step, cv::Size size) {
-  CV_Assert(grid.depth() == CV_32F && grid.cols * step >= size.width && grid.rows * step >= size.height);
+  CV_Assert(grid.depth() == CV_32F && grid.cols * step >= size.width &&
+            grid.rows * step >= size.height);
   const int n = grid.channels();
   cv::Mat out(size, grid.type());
   std::vector<int> left(size.width), right(size.width);

@@ -4,13 +4,15 @@
 
 namespace cf {
 
-std::map<std::string, cv::Mat> ColourMasks(const cv::Mat& img, const cv::Mat& foreground, const ColorModel& model) {
+std::map<std::string, cv::Mat> ColourMasks(const cv::Mat& img, const cv::Mat& foreground,
+                                           const ColorModel& model) {
   cv::Mat small, lab, fg;
   cv::resize(img, small, cv::Size(), 0.5, 0.5, cv::INTER_AREA);
   cv::resize(foreground, fg, small.size(), 0, 0, cv::INTER_NEAREST);
   cv::cvtColor(small, lab, cv::COLOR_BGR2Lab);
   std::map<std::string, cv::Mat> masks;
-  for (const auto& [name, s] : model.colors()) masks[name] = cv::Mat(small.size(), CV_8U, cv::Scalar(0));
+  for (const auto& [name, s] : model.colors())
+    masks[name] = cv::Mat(small.size(), CV_8U, cv::Scalar(0));
   for (int y = 0; y < lab.rows; ++y)
     for (int x = 0; x < lab.cols; ++x) {
       if (!fg.at<uchar>(y, x)) continue;

@@ -20,7 +20,8 @@ struct Blob {
 };
 
 // Per player colour, the foreground pixels of that colour, at half resolution.
-std::map<std::string, cv::Mat> ColourMasks(const cv::Mat& img, const cv::Mat& foreground, const ColorModel& model);
+std::map<std::string, cv::Mat> ColourMasks(const cv::Mat& img, const cv::Mat& foreground,
+                                           const ColorModel& model);
 // Pixels of `size` covered by pieces of any colour.
 cv::Mat PieceMask(const std::map<std::string, cv::Mat>& masks, cv::Size size);
 // The blobs of every colour mask.

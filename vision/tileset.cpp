@@ -10,7 +10,8 @@ namespace cf {
 
 cv::Mat TileDescriptor(const cv::Mat& patch, int size) {
   cv::Mat small, f;
-  cv::resize(patch, small, cv::Size(size, size), 0, 0, size < patch.cols ? cv::INTER_AREA : cv::INTER_LINEAR);
+  cv::resize(patch, small, cv::Size(size, size), 0, 0,
+             size < patch.cols ? cv::INTER_AREA : cv::INTER_LINEAR);
   cv::GaussianBlur(small, small, cv::Size(3, 3), 0.8);
   small.convertTo(f, CV_32FC3);
   cv::Scalar mean, sd;
@@ -39,10 +40,12 @@ MaskedSimilarity::MaskedSimilarity(const cv::Mat& a, const cv::Mat& use) {
 double MaskedSimilarity::operator()(const cv::Mat& b) const {
   if (n_ < 16) return 0;
   cv::Mat b_masked = b.mul(weight_);
-  cv::Scalar sb = cv::sum(b_masked), sbb = cv::sum(b_masked.mul(b_masked)), sab = cv::sum(a_masked_.mul(b_masked));
+  cv::Scalar sb = cv::sum(b_masked), sbb = cv::sum(b_masked.mul(b_masked)),
+             sab = cv::sum(a_masked_.mul(b_masked));
   double total = 0;
   for (int k = 0; k < 3; ++k) {
-    double cov = sab[k] - sa_[k] * sb[k] / n_, va = saa_[k] - sa_[k] * sa_[k] / n_, vb = sbb[k] - sb[k] * sb[k] / n_;
+    double cov = sab[k] - sa_[k] * sb[k] / n_, va = saa_[k] - sa_[k] * sa_[k] / n_,
+           vb = sbb[k] - sb[k] * sb[k] / n_;
     total += cov / std::sqrt(std::max(va, 1e-6) * std::max(vb, 1e-6));
   }
   return total / 3;
@@ -69,7 +72,8 @@ TileReference FromArt(int type, const cv::Mat& art) {
 }  // namespace
 
 Result<std::vector<TileReference>> LoadTileset(const std::string& dir, const TileCatalog& catalog) {
-  if (!std::filesystem::is_directory(dir)) return Fail("tile set folder " + dir + " does not exist");
+  if (!std::filesystem::is_directory(dir))
+    return Fail("tile set folder " + dir + " does not exist");
   std::vector<TileReference> out;
   for (int t = 0; t < catalog.size(); ++t) {
     for (const char* ext : {".png", ".jpg", ".jpeg"}) {
@@ -87,7 +91,8 @@ Result<std::vector<TileReference>> LoadTileset(const std::string& dir, const Til
 
 std::vector<TileReference> PaintedTileset(const TileCatalog& catalog) {
   std::vector<TileReference> out;
-  for (int t = 0; t < catalog.size(); ++t) out.push_back(FromArt(t, PaintTile(catalog.type(t), 96)));
+  for (int t = 0; t < catalog.size(); ++t)
+    out.push_back(FromArt(t, PaintTile(catalog.type(t), 96)));
   return out;
 }
 

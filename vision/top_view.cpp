@@ -11,14 +11,17 @@ TopView Rectify(const cv::Mat& img, const Camera& cam, double max_ppmm, const cv
   v.metric = true;
   cv::Point2d centre;
   cam.PixelToPlane({cam.width / 2.0, cam.height / 2.0}, kTileTop, centre);
-  double density = cv::norm(cam.Project({centre.x + 5, centre.y, kTileTop}) - cam.Project({centre.x - 5, centre.y, kTileTop})) / 10;
+  double density = cv::norm(cam.Project({centre.x + 5, centre.y, kTileTop}) -
+                            cam.Project({centre.x - 5, centre.y, kTileTop})) /
+                   10;
   double minx = 1e9, maxx = -1e9, miny = 1e9, maxy = -1e9;
   for (int i = 0; i <= 16; ++i)
     for (int j = 0; j <= 16; ++j) {
       if (i != 0 && i != 16 && j != 0 && j != 16) continue;
       cv::Point2d p;
       if (!cam.PixelToPlane({cam.width * i / 16.0, cam.height * j / 16.0}, kTileTop, p)) continue;
-      minx = std::min(minx, p.x), maxx = std::max(maxx, p.x), miny = std::min(miny, p.y), maxy = std::max(maxy, p.y);
+      minx = std::min(minx, p.x), maxx = std::max(maxx, p.x), miny = std::min(miny, p.y),
+      maxy = std::max(maxy, p.y);
     }
   minx = std::max(minx, centre.x - 700), maxx = std::min(maxx, centre.x + 700);
   miny = std::max(miny, centre.y - 700), maxy = std::min(maxy, centre.y + 700);
@@ -36,11 +39,13 @@ TopView Rectify(const cv::Mat& img, const Camera& cam, double max_ppmm, const cv
   cv::Mat grid(size.height / step + 2, size.width / step + 2, CV_32FC2);
   for (int j = 0; j < grid.rows; ++j)
     for (int i = 0; i < grid.cols; ++i) {
-      cv::Point2d q = cam.Project({minx + (i * step + 0.5) / v.ppmm, miny + (j * step + 0.5) / v.ppmm, kTileTop});
-      grid.at<cv::Vec2f>(j, i) = cv::Vec2f(static_cast<float>(q.x - 0.5), static_cast<float>(q.y - 0.5));
+      cv::Point2d q = cam.Project(
+          {minx + (i * step + 0.5) / v.ppmm, miny + (j * step + 0.5) / v.ppmm, kTileTop});
+      grid.at<cv::Vec2f>(j, i) =
+          cv::Vec2f(static_cast<float>(q.x - 0.5), static_cast<float>(q.y - 0.5));
     }
-  cv::remap(img, v.image, UpsampleGrid(grid, step, size), cv::noArray(), cv::INTER_LINEAR, cv::BORDER_CONSTANT,
-            cv::Scalar(0, 0, 0));
+  cv::remap(img, v.image, UpsampleGrid(grid, step, size), cv::noArray(), cv::INTER_LINEAR,
+            cv::BORDER_CONSTANT, cv::Scalar(0, 0, 0));
   return v;
 }
 
@@ -49,7 +54,8 @@ ColorStats LearnTableColor(const cv::Mat& lab, const cv::Mat& valid) {
   int bw = lab.cols / 10, bh = lab.rows / 10;
   for (int y = 0; y < lab.rows; y += 3)
     for (int x = 0; x < lab.cols; x += 3) {
-      if (!valid.at<uchar>(y, x) || (x > bw && x < lab.cols - bw && y > bh && y < lab.rows - bh)) continue;
+      if (!valid.at<uchar>(y, x) || (x > bw && x < lab.cols - bw && y > bh && y < lab.rows - bh))
+        continue;
       cv::Vec3b v = lab.at<cv::Vec3b>(y, x);
       rim.push_back({double(v[0]), double(v[1]), double(v[2])});
     }

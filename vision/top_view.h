@@ -19,7 +19,8 @@ struct TopView {
 };
 
 // The tiles' plane seen by `cam`, at most `max_ppmm` pixels per mm, within `region` (table mm).
-TopView Rectify(const cv::Mat& img, const Camera& cam, double max_ppmm, const cv::Rect2d* region = nullptr);
+TopView Rectify(const cv::Mat& img, const Camera& cam, double max_ppmm,
+                const cv::Rect2d* region = nullptr);
 // The table's colour in Lab, from the outer tenth of the picture on every side.
 ColorStats LearnTableColor(const cv::Mat& lab, const cv::Mat& valid);
 // Pixels unlike the table (255), judged at half resolution: the boundary need not be sharp.

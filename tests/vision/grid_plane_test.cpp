@@ -1,12 +1,13 @@
 // The plane from the tile edges alone: a tilted picture straightened so that tiles are squares of
 // one size, near the camera and far from it alike.
 
+#include "vision/grid_plane.h"
+
 #include <gtest/gtest.h>
 
 #include <opencv2/imgproc.hpp>
 
 #include "tests/vision/vision_test_support.h"
-#include "vision/grid_plane.h"
 
 namespace cf::testing {
 namespace {
@@ -28,7 +29,8 @@ GridShape ShapeOf(const Scene& truth, const Camera& cam, ToImage to_image) {
   for (const auto& t : truth.tiles) {
     cv::Point2d p = at[{t.at.x, t.at.y}];
     cv::Vec3d c = cam.position();
-    double range = cv::norm(cv::Point3d(t.center_mm[0], t.center_mm[1], -2) - cv::Point3d(c[0], c[1], c[2]));
+    double range =
+        cv::norm(cv::Point3d(t.center_mm[0], t.center_mm[1], -2) - cv::Point3d(c[0], c[1], c[2]));
     if (auto it = at.find({t.at.x + 1, t.at.y}); it != at.end()) {
       sum_x += it->second - p, ++nx;
       steps.push_back({range, cv::norm(it->second - p)});
@@ -40,7 +42,8 @@ GridShape ShapeOf(const Scene& truth, const Camera& cam, ToImage to_image) {
   }
   GridShape g;
   g.step_x = cv::norm(sum_x / nx), g.step_y = cv::norm(sum_y / ny);
-  g.corner_deg = std::acos(std::abs(sum_x.dot(sum_y)) / (cv::norm(sum_x) * cv::norm(sum_y))) * 180 / CV_PI;
+  g.corner_deg =
+      std::acos(std::abs(sum_x.dot(sum_y)) / (cv::norm(sum_x) * cv::norm(sum_y))) * 180 / CV_PI;
   std::sort(steps.begin(), steps.end());
   double near = 0, far = 0;
   size_t half = steps.size() / 2;
@@ -70,7 +73,8 @@ TEST(GridPlane, StraightensATiltedTableWithoutCalibration) {
   };
   GridShape top = ShapeOf(truth, look.camera, in_top);
   // Each tile lies up to 3 degrees off square, so the edges fix the tilt only roughly.
-  EXPECT_NEAR(top.near_over_far, 1.0, 0.03) << "near " << seen.near_over_far << " times far in the picture";
+  EXPECT_NEAR(top.near_over_far, 1.0, 0.03)
+      << "near " << seen.near_over_far << " times far in the picture";
   EXPECT_NEAR(top.step_x / top.step_y, 1.0, 0.03) << "tiles are square";
   EXPECT_NEAR(top.corner_deg, 90.0, 1.5);
 }

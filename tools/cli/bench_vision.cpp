@@ -5,13 +5,12 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
-#include <set>
+#include <opencv2/imgcodecs.hpp>
 #include <random>
+#include <set>
 
 #include "engine/random_game.h"
 #include "tools/cli/cli_common.h"
-#include <opencv2/imgcodecs.hpp>
-
 #include "vision/analyze.h"
 #include "vision/scene_recipe.h"
 
@@ -27,8 +26,8 @@ double Percentile(std::vector<double> v, double p) {
 
 // The nearest item not matched yet within `radius` mm of `at`, or -1; marks it matched.
 template <typename Item>
-int MatchNearest(const std::vector<Item>& items, std::vector<bool>& used, const double at[2], double radius,
-                 double& distance) {
+int MatchNearest(const std::vector<Item>& items, std::vector<bool>& used, const double at[2],
+                 double radius, double& distance) {
   int best = -1;
   distance = radius;
   for (size_t k = 0; k < items.size(); ++k) {
@@ -70,8 +69,10 @@ void IntoTruthFrame(Scene& read, const Scene& truth) {
   for (const auto& r : read.tiles) {
     cv::Point2d p = QuarterTurns({double(r.at.x), double(r.at.y)}, best_q);
     for (const auto& t : truth.tiles)
-      if (t.at.x == static_cast<int>(p.x) + best_offset.x && t.at.y == static_cast<int>(p.y) + best_offset.y && t.id == r.id)
-        for (int k = 0; k < 2; ++k) agree[k] += (r.rotation + (k ? -1 : 1) * 90 * best_q + 720) % 360 == t.rotation;
+      if (t.at.x == static_cast<int>(p.x) + best_offset.x &&
+          t.at.y == static_cast<int>(p.y) + best_offset.y && t.id == r.id)
+        for (int k = 0; k < 2; ++k)
+          agree[k] += (r.rotation + (k ? -1 : 1) * 90 * best_q + 720) % 360 == t.rotation;
   }
   best_sign = agree[0] >= agree[1] ? 1 : -1;
   auto move = [&](double mm[2]) {
@@ -90,7 +91,8 @@ void IntoTruthFrame(Scene& read, const Scene& truth) {
   for (auto& f : read.followers) {
     move_cell(f.at);
     move(f.center_mm);
-    if (auto p = ParsePoint(f.on)) f.on = std::string(PointName(RotatePoint(*p, (best_sign * best_q + 4) % 4)));
+    if (auto p = ParsePoint(f.on))
+      f.on = std::string(PointName(RotatePoint(*p, (best_sign * best_q + 4) % 4)));
   }
   for (auto& t : read.tokens) move(t.center_mm);
 }
@@ -105,12 +107,17 @@ int RunBenchVision(const std::vector<std::string>& args) {
       "tiles", po::value<int>()->default_value(60), "tiles per scene")(
       "camera", po::value<std::string>()->default_value("1080p"), "1080p or 4k")(
       "per-scene", "print one line per scene: where its tiles, followers and tokens went wrong")(
-      "uncalibrated", "no calibration: the plane from the tile edges, the frame matched to the truth's afterwards")(
-      "repeat", po::value<int>()->default_value(1), "analyse each scene this many times and time the fastest")(
-      "debug", po::value<std::string>(), "write each scene and analyze's steps to files starting with this prefix");
+      "uncalibrated",
+      "no calibration: the plane from the tile edges, the frame matched to the truth's afterwards")(
+      "repeat", po::value<int>()->default_value(1),
+      "analyse each scene this many times and time the fastest")(
+      "debug", po::value<std::string>(),
+      "write each scene and analyze's steps to files starting with this prefix");
   po::positional_options_description pos;
   int code = 0;
-  auto vm = ParseArgs(args, "usage: catapult-fair bench vision [--scenes N] [--seed N] [--camera 1080p|4k]", options, pos, code);
+  auto vm = ParseArgs(
+      args, "usage: catapult-fair bench vision [--scenes N] [--seed N] [--camera 1080p|4k]",
+      options, pos, code);
   if (!vm) return code;
   auto catalog = LoadCatalog(*vm);
   if (!catalog) return BadInput(catalog.error().message);
@@ -118,7 +125,8 @@ int RunBenchVision(const std::vector<std::string>& args) {
   auto tileset = PaintedTileset(*catalog);
   LookOptions lo;
   if ((*vm)["camera"].as<std::string>() == "4k") lo.width = 3840, lo.height = 2160;
-  int tiles_total = 0, tiles_right = 0, followers_total = 0, followers_right = 0, tokens_total = 0, tokens_right = 0;
+  int tiles_total = 0, tiles_right = 0, followers_total = 0, followers_right = 0, tokens_total = 0,
+      tokens_right = 0;
   int refused = 0, false_followers = 0, false_tokens = 0;
   std::vector<double> ms, follower_err, token_err;
   std::map<std::string, std::vector<double>> phase_ms;
@@ -149,7 +157,9 @@ int RunBenchVision(const std::vector<std::string>& args) {
     for (int k = 0; k < std::max(1, (*vm)["repeat"].as<int>()); ++k) {
       auto t0 = std::chrono::steady_clock::now();
       read = AnalyzeTable(img, input);
-      fastest = std::min(fastest, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+      fastest = std::min(
+          fastest,
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     }
     ms.push_back(fastest);
     if (!read) {
@@ -158,7 +168,8 @@ int RunBenchVision(const std::vector<std::string>& args) {
       continue;
     }
     if (read->timing_ms.is_object())
-      for (const auto& [phase, value] : read->timing_ms.as_object()) phase_ms[phase].push_back(value.as_number());
+      for (const auto& [phase, value] : read->timing_ms.as_object())
+        phase_ms[phase].push_back(value.as_number());
     if (vm->count("uncalibrated")) IntoTruthFrame(*read, truth);
     std::map<std::pair<int, int>, const SceneTile*> got;
     for (const auto& t : read->tiles) got[{t.at.x, t.at.y}] = &t;
@@ -177,7 +188,8 @@ int RunBenchVision(const std::vector<std::string>& args) {
         bool covered = false;  // a follower or token lies on it
         for (const auto& f : truth.followers) covered |= f.at.x == t.at.x && f.at.y == t.at.y;
         for (const auto& k : truth.tokens)
-          covered |= std::abs(k.center_mm[0] - t.center_mm[0]) < 30 && std::abs(k.center_mm[1] - t.center_mm[1]) < 30;
+          covered |= std::abs(k.center_mm[0] - t.center_mm[0]) < 30 &&
+                     std::abs(k.center_mm[1] - t.center_mm[1]) < 30;
         confusions += " " + t.id + "->" + it->second->id + (covered ? "*" : "");
         continue;
       }
@@ -219,8 +231,10 @@ int RunBenchVision(const std::vector<std::string>& args) {
         same_feature = feature(r.on) == feature(f.on);
       }
       followers_right += r.color == f.color && r.at.x == f.at.x && r.at.y == f.at.y && same_feature;
-      if (r.color != f.color) f_colour += " " + f.color + "->" + r.color;
-      else if (r.at.x != f.at.x || r.at.y != f.at.y || !same_feature) ++f_place;
+      if (r.color != f.color)
+        f_colour += " " + f.color + "->" + r.color;
+      else if (r.at.x != f.at.x || r.at.y != f.at.y || !same_feature)
+        ++f_place;
     }
     false_followers += static_cast<int>(std::count(used.begin(), used.end(), false));
     std::vector<bool> tused(read->tokens.size(), false);
@@ -233,40 +247,53 @@ int RunBenchVision(const std::vector<std::string>& args) {
         ++t_missed;
         continue;
       }
-      if (read->tokens[best].kind != t.kind) t_kind += " " + t.kind + "->" + read->tokens[best].kind;
+      if (read->tokens[best].kind != t.kind)
+        t_kind += " " + t.kind + "->" + read->tokens[best].kind;
       token_err.push_back(best_d);
       tokens_right += read->tokens[best].kind == t.kind;
     }
     false_tokens += static_cast<int>(std::count(tused.begin(), tused.end(), false));
     if (vm->count("per-scene"))
-      std::printf("seed %llu: followers missed %d, wrong place %d, false %d, colours%s; tokens missed %d, false %d, kinds%s\n",
-                  static_cast<unsigned long long>(seed), f_missed, f_place,
-                  static_cast<int>(std::count(used.begin(), used.end(), false)), f_colour.c_str(), t_missed,
-                  static_cast<int>(std::count(tused.begin(), tused.end(), false)), t_kind.c_str());
+      std::printf(
+          "seed %llu: followers missed %d, wrong place %d, false %d, colours%s; tokens missed %d, "
+          "false %d, kinds%s\n",
+          static_cast<unsigned long long>(seed), f_missed, f_place,
+          static_cast<int>(std::count(used.begin(), used.end(), false)), f_colour.c_str(), t_missed,
+          static_cast<int>(std::count(tused.begin(), tused.end(), false)), t_kind.c_str());
     if (vm->count("per-scene"))
-      std::printf("seed %llu: tiles %d/%d (missing %d, wrong id %d, wrong turn %d, invented %d), %.2f px/mm;%s\n",
-                  static_cast<unsigned long long>(seed), scene_right, scene_tiles, missing, wrong_id, wrong_turn,
-                  invented,
-                  cv::norm(look.camera.Project({10, 0, -2}) - look.camera.Project({-10, 0, -2})) / 20, confusions.c_str());
+      std::printf(
+          "seed %llu: tiles %d/%d (missing %d, wrong id %d, wrong turn %d, invented %d), %.2f "
+          "px/mm;%s\n",
+          static_cast<unsigned long long>(seed), scene_right, scene_tiles, missing, wrong_id,
+          wrong_turn, invented,
+          cv::norm(look.camera.Project({10, 0, -2}) - look.camera.Project({-10, 0, -2})) / 20,
+          confusions.c_str());
   }
   auto pct = [](int a, int b) { return b ? 100.0 * a / b : 0.0; };
   std::printf("catapult-fair bench vision: %d rendered scenes (seeds from %llu, %s, %s)\n", n,
-              static_cast<unsigned long long>((*vm)["seed"].as<uint64_t>()), (*vm)["camera"].as<std::string>().c_str(),
-              vm->count("uncalibrated") ? "no calibration, the reading's frame matched to the truth's"
-                                        : "true camera as calibration");
+              static_cast<unsigned long long>((*vm)["seed"].as<uint64_t>()),
+              (*vm)["camera"].as<std::string>().c_str(),
+              vm->count("uncalibrated")
+                  ? "no calibration, the reading's frame matched to the truth's"
+                  : "true camera as calibration");
   std::printf("  refused as 'no board': %d scenes\n", refused);
-  std::printf("  tiles (id and rotation right, in view): %.2f%% of %d\n", pct(tiles_right, tiles_total), tiles_total);
-  std::printf("  followers (found, colour, cell and feature right): %.2f%% of %d; %d false followers\n",
-              pct(followers_right, followers_total), followers_total, false_followers);
-  std::printf("  tokens (found, kind right): %.2f%% of %d; %d false tokens\n", pct(tokens_right, tokens_total), tokens_total,
-              false_tokens);
-  std::printf("  follower footprint centre error: median %.2f mm, 95th percentile %.2f mm (found ones)\n",
-              Percentile(follower_err, 0.5), Percentile(follower_err, 0.95));
-  std::printf("  token centre error: median %.2f mm, 95th percentile %.2f mm (found ones)\n", Percentile(token_err, 0.5),
-              Percentile(token_err, 0.95));
-  std::printf("  analyze time: median %.0f ms, max %.0f ms\n", Percentile(ms, 0.5), Percentile(ms, 1.0));
+  std::printf("  tiles (id and rotation right, in view): %.2f%% of %d\n",
+              pct(tiles_right, tiles_total), tiles_total);
+  std::printf(
+      "  followers (found, colour, cell and feature right): %.2f%% of %d; %d false followers\n",
+      pct(followers_right, followers_total), followers_total, false_followers);
+  std::printf("  tokens (found, kind right): %.2f%% of %d; %d false tokens\n",
+              pct(tokens_right, tokens_total), tokens_total, false_tokens);
+  std::printf(
+      "  follower footprint centre error: median %.2f mm, 95th percentile %.2f mm (found ones)\n",
+      Percentile(follower_err, 0.5), Percentile(follower_err, 0.95));
+  std::printf("  token centre error: median %.2f mm, 95th percentile %.2f mm (found ones)\n",
+              Percentile(token_err, 0.5), Percentile(token_err, 0.95));
+  std::printf("  analyze time: median %.0f ms, max %.0f ms\n", Percentile(ms, 0.5),
+              Percentile(ms, 1.0));
   std::printf("  median per phase:");
-  for (const auto& [phase, values] : phase_ms) std::printf(" %s %.1f ms", phase.c_str(), Percentile(values, 0.5));
+  for (const auto& [phase, values] : phase_ms)
+    std::printf(" %s %.1f ms", phase.c_str(), Percentile(values, 0.5));
   std::printf("\n");
   return kExitOk;
 }
