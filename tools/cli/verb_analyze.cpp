@@ -14,7 +14,8 @@ int RunAnalyze(const std::vector<std::string>& args) {
   AddCatalogOption(options);
   options.add_options()("image", po::value<std::string>()->required(), "photo of the table")(
       "tileset", po::value<std::string>(), "reference art folder (<id>.png); default: the painted tile set")(
-      "calibration", po::value<std::string>(), "calibration file from 'catapult-fair calibrate'")(
+      "calibration", po::value<std::string>(),
+      "calibration file from 'catapult-fair calibrate'; without one the table plane comes from the tile edges")(
       "out", po::value<std::string>(), "write the scene JSON here instead of stdout")(
       "debug", po::value<std::string>(), "write pictures of the steps to files starting with this prefix");
   po::positional_options_description pos;
