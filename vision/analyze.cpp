@@ -23,6 +23,12 @@ double Ms(Clock::time_point a) {
   return std::chrono::duration<double, std::milli>(Clock::now() - a).count();
 }
 
+// A 2x3 affine transform (CV_64F) applied to a point.
+cv::Point2d ApplyAffine(const cv::Mat& m, cv::Point2d p) {
+  return {m.at<double>(0, 0) * p.x + m.at<double>(0, 1) * p.y + m.at<double>(0, 2),
+          m.at<double>(1, 0) * p.x + m.at<double>(1, 1) * p.y + m.at<double>(1, 2)};
+}
+
 constexpr double kGrowScore = 0.2;  // the least match of a cell joining the board
 constexpr double kStrongShare =
     0.5;  // the least share of board cells that match their art well alone
@@ -169,13 +175,13 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   const int inset = static_cast<int>(period * 0.04);
   for (int r = 0; phy + (r + 1) * period <= aligned.rows; ++r)
     for (int c = 0; phx + (c + 1) * period <= aligned.cols; ++c) {
-      cv::Rect rect(static_cast<int>(phx + c * period) + inset,
-                    static_cast<int>(phy + r * period) + inset,
-                    static_cast<int>(period) - 2 * inset, static_cast<int>(period) - 2 * inset);
+      const cv::Rect square = CellRect(c, r);
+      cv::Rect rect(square.x + inset, square.y + inset, square.width - 2 * inset,
+                    square.height - 2 * inset);
       if (rect.x < 0 || rect.y < 0) continue;
       if (cv::countNonZero(valid(rect)) < rect.area() * 0.98) continue;
       if (table_fraction(rect) > 0.5) continue;
-      CellReading cell{c, r, ReadCell(aligned, CellRect(c, r), *in.tileset, fine), 0};
+      CellReading cell{c, r, ReadCell(aligned, square, *in.tileset, fine), 0};
       if (cell.candidates[0].score < 0.15) continue;
       cells.push_back(cell);
     }
@@ -195,18 +201,16 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     if (n > 0 || cells[i].candidates[0].score > 0.7) in_board[i] = true, frontier.push_back(i);
   }
   // A cell joins when one of its near-best readings fits every neighbour already on the board.
+  auto on_board = [&](int col, int row) -> const Candidate* {
+    auto it = cell_at.find({col, row});
+    return it == cell_at.end() || !in_board[it->second] ? nullptr : &cells[it->second].reading();
+  };
   auto LooksLikeTile = [&](const CellReading& cell) {
     const double best = cell.candidates[0].score;
     if (best < kGrowScore) return false;
     for (const auto& cand : cell.candidates) {
       if (cand.score < best - 0.1) break;
-      bool fits = true;
-      for (int d = 0; d < 4 && fits; ++d) {
-        auto it = cell_at.find({cell.col + kDx[d], cell.row + kDy[d]});
-        if (it == cell_at.end() || !in_board[it->second]) continue;
-        fits = EdgeOf(cat, cand, d) == EdgeOf(cat, cells[it->second].reading(), (d + 2) % 4);
-      }
-      if (fits) return true;
+      if (FitsNeighbours(cat, cand, cell.col, cell.row, on_board)) return true;
     }
     return false;
   };
@@ -261,9 +265,8 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
         auto it = at.find({board[i].col + kDx[d], board[i].row + kDy[d]});
         if (it == at.end()) continue;
         ++pairs;
-        matching +=
-            EdgeOf(cat, board[i].candidates[board[i].chosen], d) ==
-            EdgeOf(cat, board[it->second].candidates[board[it->second].chosen], (d + 2) % 4);
+        matching += EdgeOf(cat, board[i].reading(), d) ==
+                    EdgeOf(cat, board[it->second].reading(), (d + 2) % 4);
       }
     // Cells join the board by fitting it, so most must also match their art well on their own.
     size_t strong = std::count_if(board.begin(), board.end(),
@@ -342,6 +345,13 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     cv::merge(ch, lit);
     return lit;
   };
+  // With --debug: the board with `mask` painted magenta.
+  auto WriteDebugMask = [&](const std::string& name, const cv::Mat& mask) {
+    if (in.debug_prefix.empty()) return;
+    cv::Mat shown = aligned.clone();
+    shown.setTo(cv::Scalar(255, 0, 255), mask);
+    cv::imwrite(in.debug_prefix + name, shown);
+  };
   auto t_first_reading = Ms(t0);
   // Pieces hide parts of tiles: found against the first reading, their cells are read again
   // without them.
@@ -351,11 +361,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     int grow = std::max(1, static_cast<int>(period * 0.05));
     cv::dilate(pieces, pieces,
                cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
-    if (!in.debug_prefix.empty()) {
-      cv::Mat shown = aligned.clone();
-      shown.setTo(cv::Scalar(255, 0, 255), pieces);
-      cv::imwrite(in.debug_prefix + "pieces.png", shown);
-    }
+    WriteDebugMask("pieces.png", pieces);
     std::map<std::pair<int, int>, size_t> board_at;
     for (size_t i = 0; i < board.size(); ++i) board_at[{board[i].col, board[i].row}] = i;
     for (auto& c : board) {
@@ -368,12 +374,11 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
       for (const auto& ref : *in.tileset)
         for (int q = 0; q < 4; ++q) {
           Candidate cand{ref.type, q, 0};
-          bool fits = true;
-          for (int d = 0; d < 4 && fits; ++d) {
-            auto it = board_at.find({c.col + kDx[d], c.row + kDy[d]});
-            fits = it == board_at.end() ||
-                   EdgeOf(cat, cand, d) == EdgeOf(cat, board[it->second].reading(), (d + 2) % 4);
-          }
+          bool fits =
+              FitsNeighbours(cat, cand, c.col, c.row, [&](int col, int row) -> const Candidate* {
+                auto it = board_at.find({col, row});
+                return it == board_at.end() ? nullptr : &board[it->second].reading();
+              });
           bool known = std::any_of(choices.begin(), choices.end(), [&](const Candidate& k) {
             return k.type == cand.type && k.quarter == q;
           });
@@ -402,15 +407,11 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   // 5. The reading frame: with a calibrated, aligned table its own frame; else centred on the tile
   // nearest the middle of the board.
   auto aligned_to_table = [&](cv::Point2d p) {
-    cv::Point2d q(
-        Ainv.at<double>(0, 0) * p.x + Ainv.at<double>(0, 1) * p.y + Ainv.at<double>(0, 2),
-        Ainv.at<double>(1, 0) * p.x + Ainv.at<double>(1, 1) * p.y + Ainv.at<double>(1, 2));
+    cv::Point2d q = ApplyAffine(Ainv, p);
     return cv::Point2d(top.origin.x + q.x / top.ppmm, top.origin.y + q.y / top.ppmm);
   };
   auto table_to_aligned = [&](cv::Point2d mm) {
-    cv::Point2d q((mm.x - top.origin.x) * top.ppmm, (mm.y - top.origin.y) * top.ppmm);
-    return cv::Point2d(A.at<double>(0, 0) * q.x + A.at<double>(0, 1) * q.y + A.at<double>(0, 2),
-                       A.at<double>(1, 0) * q.x + A.at<double>(1, 1) * q.y + A.at<double>(1, 2));
+    return ApplyAffine(A, {(mm.x - top.origin.x) * top.ppmm, (mm.y - top.origin.y) * top.ppmm});
   };
   bool table_frame = cam && angle == 0;
   cv::Point2d ref_aligned;  // the reading origin in aligned pixels
@@ -464,9 +465,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
       if (!cam->PixelToPlane(px, kTileTop - height, mm)) return std::nullopt;
       return aligned_to_reading(table_to_aligned(mm));
     }
-    cv::Point2d q(A.at<double>(0, 0) * px.x + A.at<double>(0, 1) * px.y + A.at<double>(0, 2),
-                  A.at<double>(1, 0) * px.x + A.at<double>(1, 1) * px.y + A.at<double>(1, 2));
-    return aligned_to_reading(q);
+    return aligned_to_reading(ApplyAffine(A, px));
   };
   auto cell_of = [&](cv::Point2d mm) {
     cv::Point2d a = reading_to_aligned(mm);
@@ -476,18 +475,12 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   auto aligned_to_image = [&](cv::Point2d p) {
     cv::Point2d mm = aligned_to_table(p);
     if (cam) return cam->Project({mm.x, mm.y, kTileTop});
-    return cv::Point2d(
-        Ainv.at<double>(0, 0) * p.x + Ainv.at<double>(0, 1) * p.y + Ainv.at<double>(0, 2),
-        Ainv.at<double>(1, 0) * p.x + Ainv.at<double>(1, 1) * p.y + Ainv.at<double>(1, 2));
+    return ApplyAffine(Ainv, p);
   };
   // 6. Followers and tokens against the final reading.
   cv::Mat fg = Foreground();
   auto masks = ColourMasks(Relit(), fg, colors);
-  if (!in.debug_prefix.empty()) {
-    cv::Mat shown = aligned.clone();
-    shown.setTo(cv::Scalar(255, 0, 255), fg);
-    cv::imwrite(in.debug_prefix + "foreground.png", shown);
-  }
+  WriteDebugMask("foreground.png", fg);
   std::FILE* blob_log =
       in.debug_prefix.empty() ? nullptr : std::fopen((in.debug_prefix + "blobs.txt").c_str(), "w");
   for (Blob b : ColourBlobs(masks)) {
@@ -573,10 +566,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
       if (k.score < 0.6) continue;
       FineTileMatcher::Place place =
           fine.Locate(aligned, CellRect(c.col, c.row), k.type, k.quarter);
-      cv::Point2d q(Ainv.at<double>(0, 0) * place.centre.x +
-                        Ainv.at<double>(0, 1) * place.centre.y + Ainv.at<double>(0, 2),
-                    Ainv.at<double>(1, 0) * place.centre.x +
-                        Ainv.at<double>(1, 1) * place.centre.y + Ainv.at<double>(1, 2));
+      cv::Point2d q = ApplyAffine(Ainv, place.centre);
       cv::Vec3d p = to_picture * cv::Vec3d(q.x, q.y, 1);
       evidence->picture_px.push_back(
           cv::Point2f(static_cast<float>(p[0] / p[2]), static_cast<float>(p[1] / p[2])));

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/tile_catalog.h"
+#include "engine/tile_points.h"
 #include "vision/fine_tile_matcher.h"
 #include "vision/tileset.h"
 
@@ -37,6 +38,18 @@ std::vector<Candidate> RereadCell(const cv::Mat& board, const cv::Rect& cell,
 
 // The edge a reading shows in a direction (kDx/kDy order).
 int EdgeOf(const TileCatalog& catalog, const Candidate& c, int direction);
+
+// Whether `c`, read at (col, row), shows every neighbour the edge the neighbour shows back;
+// `neighbour(col, row)` gives the reading there, or nullptr where there is none.
+template <typename Neighbour>
+bool FitsNeighbours(const TileCatalog& catalog, const Candidate& c, int col, int row,
+                    Neighbour neighbour) {
+  for (int d = 0; d < 4; ++d) {
+    const Candidate* n = neighbour(col + kDx[d], row + kDy[d]);
+    if (n && EdgeOf(catalog, c, d) != EdgeOf(catalog, *n, (d + 2) % 4)) return false;
+  }
+  return true;
+}
 
 // Picks per cell the candidate that best agrees with its neighbours' edges and the tile counts.
 void Legalize(std::vector<CellReading>& cells, const TileCatalog& catalog);

@@ -1,6 +1,5 @@
 #include "vision/fine_tile_matcher.h"
 
-#include <cstdlib>
 #include <opencv2/imgproc.hpp>
 
 namespace cf {
@@ -9,19 +8,6 @@ namespace {
 
 const double kTurns[] = {0.0, -2.0, 2.0};  // degrees a tile may lie off square
 constexpr double kSquareEnough = 0.8;      // a fit that needs no turn
-
-// Per-channel zero mean and unit variance, as floats; `floor` keeps flat patches from blowing up.
-cv::Mat Standardise(const cv::Mat& image, double floor) {
-  cv::Mat f;
-  image.convertTo(f, CV_MAKETYPE(CV_32F, image.channels()));
-  cv::Scalar mean, sd;
-  cv::meanStdDev(f, mean, sd);
-  cv::Scalar scale;
-  for (int k = 0; k < 4; ++k) scale[k] = 1.0 / std::max(floor, sd[k]);
-  cv::subtract(f, mean, f);
-  cv::multiply(f, scale, f);
-  return f;
-}
 
 }  // namespace
 
@@ -55,7 +41,7 @@ const cv::Mat& FineTileMatcher::Template(int type, int quarter) {
   auto key = std::make_pair(type, quarter);
   auto it = templates_.find(key);
   if (it != templates_.end()) return it->second;
-  return templates_[key] = Standardise(Art(type, quarter), 4.0);
+  return templates_[key] = Standardise(Art(type, quarter));
 }
 
 cv::Mat FineTileMatcher::Art(int type, int quarter) const {
@@ -103,7 +89,7 @@ FineTileMatcher::Place FineTileMatcher::Locate(const cv::Mat& board, const cv::R
     for (int dx = -1; dx <= 1; ++dx) {
       cv::Rect w(at + cv::Point(dx, dy), t.size());
       if (w.x < 0 || w.y < 0 || w.br().x > best_patch.cols || w.br().y > best_patch.rows) continue;
-      place.windows.push_back(Standardise(best_patch(w), 4.0));
+      place.windows.push_back(Standardise(best_patch(w)));
     }
   return place;
 }

@@ -73,24 +73,30 @@ double BestPhase(const std::vector<double>& p, double period) {
   return best;
 }
 
-double BestPeriod(const std::vector<double>& cols, const std::vector<double>& rows) {
-  auto auto_corr = [](const std::vector<double>& p, int lag) {
+double StrongestPeriod(std::initializer_list<const std::vector<double>*> profiles, int lo, int hi) {
+  std::vector<double> means;
+  for (const auto* p : profiles) {
     double mean = 0;
-    for (double v : p) mean += v;
-    mean /= p.size();
-    double s = 0;
-    for (size_t i = 0; i + lag < p.size(); ++i) s += (p[i] - mean) * (p[i + lag] - mean);
-    return s / (p.size() - lag);
-  };
-  int hi = static_cast<int>(std::min(cols.size(), rows.size()) / 3);
+    for (double v : *p) mean += v;
+    means.push_back(mean / p->size());
+  }
   double best = 0, best_v = -1e18;
-  for (int lag = std::max<int>(16, static_cast<int>(std::min(cols.size(), rows.size()) / 40));
-       lag < hi; ++lag) {
-    double v = auto_corr(cols, lag) + auto_corr(rows, lag);
-    // Prefer the fundamental: a multiple of the true period also correlates.
+  for (int lag = lo; lag < hi; ++lag) {
+    double v = 0;
+    size_t k = 0;
+    for (const auto* p : profiles) {
+      double s = 0, mean = means[k++];
+      for (size_t i = 0; i + lag < p->size(); ++i) s += ((*p)[i] - mean) * ((*p)[i + lag] - mean);
+      v += s / (p->size() - lag);
+    }
     if (v > best_v * 1.02) best_v = v, best = lag;
   }
   return best;
+}
+
+double BestPeriod(const std::vector<double>& cols, const std::vector<double>& rows) {
+  const int shorter = static_cast<int>(std::min(cols.size(), rows.size()));
+  return StrongestPeriod({&cols, &rows}, std::max(16, shorter / 40), shorter / 3);
 }
 
 }  // namespace cf

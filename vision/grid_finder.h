@@ -1,6 +1,7 @@
 #pragma once
 // The tile grid in a top view: its direction, and the pitch and phase of the tile borders.
 
+#include <initializer_list>
 #include <opencv2/core.hpp>
 #include <vector>
 
@@ -13,6 +14,9 @@ void EdgeProfiles(const cv::Mat& grey, const cv::Mat& valid, std::vector<double>
                   std::vector<double>& rows);
 // Where the borders of tiles `period` pixels wide fall along a profile, 0..period.
 double BestPhase(const std::vector<double>& p, double period);
+// The lag in [lo, hi) at which the summed autocorrelation of `profiles` is strongest, the
+// fundamental preferred over its multiples.
+double StrongestPeriod(std::initializer_list<const std::vector<double>*> profiles, int lo, int hi);
 // The period of the grid from the autocorrelation of both edge profiles (uncalibrated pictures).
 double BestPeriod(const std::vector<double>& cols, const std::vector<double>& rows);
 

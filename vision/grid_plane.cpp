@@ -5,6 +5,8 @@
 #include <opencv2/imgproc.hpp>
 #include <random>
 
+#include "vision/grid_finder.h"
+
 namespace cf {
 
 namespace {
@@ -78,21 +80,6 @@ std::optional<cv::Vec3d> VanishingPoint(const std::vector<Segment>& family) {
     v = next;
   }
   return v;
-}
-
-// The period of an edge profile, in pixels (the strongest autocorrelation, fundamental first).
-double ProfilePeriod(const std::vector<double>& p, int lo, int hi) {
-  double mean = 0;
-  for (double v : p) mean += v;
-  mean /= std::max<size_t>(1, p.size());
-  double best = 0, best_v = -1e18;
-  for (int lag = lo; lag < std::min<int>(hi, static_cast<int>(p.size()) / 2); ++lag) {
-    double s = 0;
-    for (size_t i = 0; i + lag < p.size(); ++i) s += (p[i] - mean) * (p[i + lag] - mean);
-    s /= (p.size() - lag);
-    if (s > best_v * 1.02) best_v = s, best = lag;
-  }
-  return best;
 }
 
 }  // namespace
@@ -202,19 +189,12 @@ std::optional<GridPlane> GridPlaneFromEdges(const cv::Mat& bgr, int max_side) {
   // Equal pitch both ways: the tiles are square.
   GridPlane plane;
   plane.size = cv::Size(static_cast<int>(box.width * fit), static_cast<int>(box.height * fit));
-  cv::Mat top, gx, gy;
+  cv::Mat top;
   cv::warpPerspective(grey, top, cv::Mat(h), plane.size);
-  cv::Sobel(top, gx, CV_32F, 1, 0, 3);
-  cv::Sobel(top, gy, CV_32F, 0, 1, 3);
-  std::vector<double> cols(top.cols, 0), rows(top.rows, 0);
-  for (int y = 1; y < top.rows - 1; ++y)
-    for (int x = 1; x < top.cols - 1; ++x) {
-      float ax = std::abs(gx.at<float>(y, x)), ay = std::abs(gy.at<float>(y, x));
-      if (ax > 2 * ay) cols[x] += std::min(ax, 300.0f);
-      if (ay > 2 * ax) rows[y] += std::min(ay, 300.0f);
-    }
+  std::vector<double> cols, rows;
+  EdgeProfiles(top, cv::Mat(top.size(), CV_8U, cv::Scalar(255)), cols, rows);
   int lo = std::max(16, std::min(top.cols, top.rows) / 40), hi = std::min(top.cols, top.rows) / 3;
-  double px = ProfilePeriod(cols, lo, hi), py = ProfilePeriod(rows, lo, hi);
+  double px = StrongestPeriod({&cols}, lo, hi), py = StrongestPeriod({&rows}, lo, hi);
   if (px <= 0 || py <= 0) return std::nullopt;
   double aspect = px / py;
   if (aspect < 0.5 || aspect > 2) return std::nullopt;

@@ -8,19 +8,24 @@
 
 namespace cf {
 
-cv::Mat TileDescriptor(const cv::Mat& patch, int size) {
-  cv::Mat small, f;
-  cv::resize(patch, small, cv::Size(size, size), 0, 0,
-             size < patch.cols ? cv::INTER_AREA : cv::INTER_LINEAR);
-  cv::GaussianBlur(small, small, cv::Size(3, 3), 0.8);
-  small.convertTo(f, CV_32FC3);
+cv::Mat Standardise(const cv::Mat& image, double floor) {
+  cv::Mat f;
+  image.convertTo(f, CV_MAKETYPE(CV_32F, image.channels()));
   cv::Scalar mean, sd;
   cv::meanStdDev(f, mean, sd);
   cv::Scalar scale;
-  for (int k = 0; k < 3; ++k) scale[k] = 1.0 / std::max(4.0, sd[k]);
+  for (int k = 0; k < f.channels(); ++k) scale[k] = 1.0 / std::max(floor, sd[k]);
   cv::subtract(f, mean, f);
   cv::multiply(f, scale, f);
   return f;
+}
+
+cv::Mat TileDescriptor(const cv::Mat& patch, int size) {
+  cv::Mat small;
+  cv::resize(patch, small, cv::Size(size, size), 0, 0,
+             size < patch.cols ? cv::INTER_AREA : cv::INTER_LINEAR);
+  cv::GaussianBlur(small, small, cv::Size(3, 3), 0.8);
+  return Standardise(small);
 }
 
 double Similarity(const cv::Mat& a, const cv::Mat& b) {

@@ -24,6 +24,8 @@ struct TileReference {
   cv::Mat art;                       // CV_8UC3, canonical orientation, as read
 };
 
+// Per-channel zero mean and unit variance, as floats; `floor` keeps flat patches from blowing up.
+cv::Mat Standardise(const cv::Mat& image, double floor = 4.0);
 // A square patch of a tile, whatever its size, as a comparable template.
 cv::Mat TileDescriptor(const cv::Mat& bgr_patch, int size = kTemplateSize);
 // Normalised cross-correlation of two descriptors, -1..1.
