@@ -52,6 +52,19 @@ int TileType::feature_at(Vec2 p) const {
   return label_map[row * kLabelGrid + col];
 }
 
+int TileType::nearest_occupiable_feature(Vec2 p, double reach) const {
+  int best = -1;
+  double best_d2 = reach * reach;
+  for (int row = 0; row < kLabelGrid && !label_map.empty(); ++row)
+    for (int col = 0; col < kLabelGrid; ++col) {
+      int f = label_map[row * kLabelGrid + col];
+      if (f < 0 || !IsOccupiable(features[f].kind)) continue;
+      double dx = (col + 0.5) / kLabelGrid - p.x, dy = (row + 0.5) / kLabelGrid - p.y;
+      if (dx * dx + dy * dy < best_d2) best_d2 = dx * dx + dy * dy, best = f;
+    }
+  return best;
+}
+
 bool TileType::has(FeatureKind kind) const {
   return std::any_of(features.begin(), features.end(),
                      [kind](const Feature& f) { return f.kind == kind; });

@@ -62,6 +62,8 @@ struct TileType {
   int occupiable_feature_at(int point) const;
   // The feature under a canonical position in tile units, or -1 outside the tile.
   int feature_at(Vec2 canonical) const;
+  // The occupiable feature nearest a canonical position, within `reach` tile units, or -1.
+  int nearest_occupiable_feature(Vec2 canonical, double reach) const;
   bool has(FeatureKind kind) const;
 };
 

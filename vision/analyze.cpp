@@ -345,6 +345,13 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     cv::merge(ch, lit);
     return lit;
   };
+  // Where pieces may be: pixels unlike their tile's art or the table, and pixels of a colour the
+  // art never uses (a green meeple on a green field differs from the art too little).
+  const PrintedColours printed(*in.tileset);
+  auto PieceCandidates = [&](const cv::Mat& relit) -> cv::Mat {
+    cv::Mat unprinted = printed.Unprinted(relit) & valid;
+    return Foreground() | unprinted;
+  };
   // With --debug: the board with `mask` painted magenta.
   auto WriteDebugMask = [&](const std::string& name, const cv::Mat& mask) {
     if (in.debug_prefix.empty()) return;
@@ -355,9 +362,12 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   auto t_first_reading = Ms(t0);
   // Pieces hide parts of tiles: found against the first reading, their cells are read again
   // without them.
-  const ColorModel colors = in.calibration ? in.calibration->colors : ColorModel::Defaults();
+  const auto lookup =
+      ColourLookup::For(in.calibration ? in.calibration->colors : ColorModel::Defaults());
+  const ColourLookup& colors = *lookup;
   {
-    cv::Mat pieces = PieceMask(ColourMasks(Relit(), Foreground(), colors), aligned.size());
+    cv::Mat relit = Relit();
+    cv::Mat pieces = PieceMask(ColourMasks(relit, PieceCandidates(relit), colors), aligned.size());
     int grow = std::max(1, static_cast<int>(period * 0.05));
     cv::dilate(pieces, pieces,
                cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
@@ -478,45 +488,38 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     return ApplyAffine(Ainv, p);
   };
   // 6. Followers and tokens against the final reading.
-  cv::Mat fg = Foreground();
-  auto masks = ColourMasks(Relit(), fg, colors);
+  cv::Mat relit = Relit();
+  cv::Mat fg = PieceCandidates(relit);
+  auto masks = ColourMasks(relit, fg, colors);
   WriteDebugMask("foreground.png", fg);
   std::FILE* blob_log =
       in.debug_prefix.empty() ? nullptr : std::fopen((in.debug_prefix + "blobs.txt").c_str(), "w");
   for (Blob b : ColourBlobs(masks)) {
     double area_mm = b.area_px / (top.ppmm * top.ppmm);
-    if (blob_log)
-      std::fprintf(blob_log, "%s at %.0f,%.0f: %.0f mm2, axes %.1f x %.1f mm, solidity %.2f\n",
-                   b.color.c_str(), b.centroid.x, b.centroid.y, area_mm, b.long_px / top.ppmm,
-                   b.short_px / top.ppmm, b.solidity);
+    cv::Point2d at_aligned = b.centroid;
     b.centroid = aligned_to_image(b.centroid);
-    const char* token = TokenOfColour(b.color);
-    // A token: flat, convex, and the size of its kind (interface sizes, +-40% for the view).
-    double expected = 0;
-    if (token) {
-      TokenShape shape = TokenShapeOf(*ParseTokenKind(token));
-      expected = CV_PI / 4 * shape.length * shape.width;
+    if (blob_log) {
+      auto mm = to_reading(b.centroid, 0.0);
+      std::fprintf(blob_log,
+                   "%s at %.0f,%.0f (%.0f,%.0f mm): %.0f mm2, axes %.1f x %.1f mm, solidity %.2f, "
+                   "ellipse %.2f\n",
+                   b.color.c_str(), at_aligned.x, at_aligned.y, mm ? mm->x : 0.0, mm ? mm->y : 0.0,
+                   area_mm, b.long_px / top.ppmm, b.short_px / top.ppmm, b.solidity, b.ellipse_fit);
     }
-    bool token_shape = false;
-    if (token && b.long_px > 0) {  // the fitted ellipse has the token's axes, within 25%
-      TokenShape shape = TokenShapeOf(*ParseTokenKind(token));
-      double l = b.long_px / top.ppmm, w = b.short_px / top.ppmm;
-      token_shape = std::abs(l / shape.length - 1) < 0.25 && std::abs(w / shape.width - 1) < 0.25;
-    }
-    if (token && token_shape && area_mm > expected * 0.7 && area_mm < expected * 1.3 &&
-        b.solidity > 0.9) {
+    BlobVerdict verdict = JudgeBlob(b, top.ppmm);
+    if (verdict.what == BlobVerdict::kToken) {
       auto mm = to_reading(b.centroid, 1.0);
       if (!mm) continue;
       SceneToken t;
-      t.kind = token;
+      t.kind = verdict.token;
       t.center_mm[0] = mm->x, t.center_mm[1] = mm->y;
       Cell c = cell_of(*mm);
       t.on_board = tile_index.count({c.x, c.y}) > 0;
-      t.confidence = std::clamp(b.solidity, 0.0, 1.0);
+      t.confidence = verdict.confidence;
       scene.tokens.push_back(t);
       continue;
     }
-    if (area_mm < 60 || area_mm > 700) continue;
+    if (verdict.what != BlobVerdict::kFollower) continue;
     auto mm = to_reading(b.centroid, 8.0);
     if (!mm) continue;
     Cell c = cell_of(*mm);
@@ -529,7 +532,9 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     Vec2 board_pt{off.x / kTilePitchMm + 0.5, off.y / kTilePitchMm + 0.5};
     Vec2 canon = RotatePosition(board_pt, (4 - tile.rotation / 90) % 4);
     int f = type.feature_at(canon);
-    if (f < 0 || !IsOccupiable(type.features[f].kind)) continue;
+    if (f < 0 || !IsOccupiable(type.features[f].kind))  // nobody stands on a fair: just beside it
+      f = type.nearest_occupiable_feature(canon, 10 / kTilePitchMm);
+    if (f < 0) continue;
     SceneFollower sf;
     sf.color = b.color;
     bool lying =
@@ -542,7 +547,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     sf.center_mm[0] = mm->x, sf.center_mm[1] = mm->y;
     sf.at = tile.at;
     sf.on = std::string(PointName(RotatePoint(type.features[f].first_point(), tile.rotation / 90)));
-    sf.confidence = std::clamp(1.0 - std::abs(area_mm - 200) / 400, 0.1, 1.0);
+    sf.confidence = verdict.confidence;
     scene.followers.push_back(sf);
   }
   if (blob_log) std::fclose(blob_log);

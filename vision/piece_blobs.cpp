@@ -1,62 +1,196 @@
 #include "vision/piece_blobs.h"
 
+#include <cmath>
+#include <mutex>
 #include <opencv2/imgproc.hpp>
+#include <sstream>
+
+#include "vision/scene.h"
 
 namespace cf {
 
-std::map<std::string, cv::Mat> ColourMasks(const cv::Mat& img, const cv::Mat& foreground,
-                                           const ColorModel& model) {
-  cv::Mat small, lab, fg;
-  cv::resize(img, small, cv::Size(), 0.5, 0.5, cv::INTER_AREA);
-  cv::resize(foreground, fg, small.size(), 0, 0, cv::INTER_NEAREST);
-  cv::cvtColor(small, lab, cv::COLOR_BGR2Lab);
-  std::map<std::string, cv::Mat> masks;
-  for (const auto& [name, s] : model.colors())
-    masks[name] = cv::Mat(small.size(), CV_8U, cv::Scalar(0));
-  for (int y = 0; y < lab.rows; ++y)
-    for (int x = 0; x < lab.cols; ++x) {
-      if (!fg.at<uchar>(y, x)) continue;
-      cv::Vec3b v = lab.at<cv::Vec3b>(y, x);
-      auto [name, d] = model.ClassifyLab({double(v[0]), double(v[1]), double(v[2])});
-      if (!name.empty()) masks[name].at<uchar>(y, x) = 255;
+ColourLookup::ColourLookup(const ColorModel& model) : table_(64 * 64 * 64, 0) {
+  std::vector<ColorStats> stats;
+  for (const auto& [name, s] : model.colors()) names_.push_back(name), stats.push_back(s);
+  cv::Mat bgr(512, 512, CV_8UC3), lab;  // every quantised colour once, at its bin's centre
+  for (int i = 0; i < 64 * 64 * 64; ++i)
+    bgr.at<cv::Vec3b>(i / 512, i % 512) = {static_cast<uchar>((i >> 12) * 4 + 2),
+                                           static_cast<uchar>(((i >> 6) & 63) * 4 + 2),
+                                           static_cast<uchar>((i & 63) * 4 + 2)};
+  cv::cvtColor(bgr, lab, cv::COLOR_BGR2Lab);
+  const double limit = model.reject_distance * model.reject_distance;
+  for (int i = 0; i < 64 * 64 * 64; ++i) {
+    cv::Vec3b v = lab.at<cv::Vec3b>(i / 512, i % 512);
+    double best = limit;
+    for (size_t k = 0; k < stats.size(); ++k) {
+      cv::Vec3d d = cv::Vec3d(v[0], v[1], v[2]) - stats[k].mean;
+      double m = d.dot(stats[k].inv_cov * d);
+      if (m <= best) best = m, table_[i] = static_cast<uchar>(k + 1);
     }
-  for (auto& [name, m] : masks)
-    cv::morphologyEx(m, m, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
+  }
+}
+
+std::shared_ptr<const ColourLookup> ColourLookup::For(const ColorModel& model) {
+  std::ostringstream key;
+  key.precision(17);
+  key << model.reject_distance;
+  for (const auto& [name, s] : model.colors()) {
+    key << ' ' << name;
+    for (int i = 0; i < 3; ++i) key << ' ' << s.mean[i];
+    for (int i = 0; i < 9; ++i) key << ' ' << s.inv_cov.val[i];
+  }
+  static std::mutex mutex;
+  static std::map<std::string, std::shared_ptr<const ColourLookup>> built;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = built.find(key.str());
+  if (it != built.end()) return it->second;
+  if (built.size() >= 8) built.clear();  // a handful of calibrations per run, never unbounded
+  return built[key.str()] = std::make_shared<const ColourLookup>(model);
+}
+
+cv::Mat ColourLookup::Classify(const cv::Mat& bgr) const {
+  cv::Mat out(bgr.size(), CV_8U);
+  for (int y = 0; y < bgr.rows; ++y) {
+    const cv::Vec3b* p = bgr.ptr<cv::Vec3b>(y);
+    uchar* o = out.ptr<uchar>(y);
+    for (int x = 0; x < bgr.cols; ++x)
+      o[x] = table_[((p[x][0] >> 2) << 12) | ((p[x][1] >> 2) << 6) | (p[x][2] >> 2)];
+  }
+  return out;
+}
+
+PrintedColours::PrintedColours(const std::vector<TileReference>& tileset)
+    : printed_(32 * 32 * 32, 0) {
+  std::vector<int> count(32 * 32 * 32, 0);
+  int total = 0;
+  for (const auto& ref : tileset) {
+    cv::Mat small;
+    cv::resize(ref.art, small, {48, 48}, 0, 0, cv::INTER_AREA);
+    for (int y = 0; y < small.rows; ++y)
+      for (int x = 0; x < small.cols; ++x) {
+        cv::Vec3b p = small.at<cv::Vec3b>(y, x);
+        ++count[((p[0] >> 3) << 10) | ((p[1] >> 3) << 5) | (p[2] >> 3)];
+        ++total;
+      }
+  }
+  const int floor = std::max(1, total / 200000);  // a stray pixel is not a printed colour
+  for (int b = 0; b < 32; ++b)
+    for (int g = 0; g < 32; ++g)
+      for (int r = 0; r < 32; ++r) {
+        if (count[(b << 10) | (g << 5) | r] < floor) continue;
+        const int t = 2;  // 16 levels a channel: light and print vary
+        for (int db = -t; db <= t; ++db)
+          for (int dg = -t; dg <= t; ++dg)
+            for (int dr = -t; dr <= t; ++dr) {
+              int bb = b + db, gg = g + dg, rr = r + dr;
+              if (bb < 0 || gg < 0 || rr < 0 || bb > 31 || gg > 31 || rr > 31) continue;
+              printed_[(bb << 10) | (gg << 5) | rr] = 1;
+            }
+      }
+}
+
+cv::Mat PrintedColours::Unprinted(const cv::Mat& bgr) const {
+  cv::Mat out(bgr.size(), CV_8U);
+  for (int y = 0; y < bgr.rows; ++y) {
+    const cv::Vec3b* p = bgr.ptr<cv::Vec3b>(y);
+    uchar* o = out.ptr<uchar>(y);
+    for (int x = 0; x < bgr.cols; ++x)
+      o[x] = printed_[((p[x][0] >> 3) << 10) | ((p[x][1] >> 3) << 5) | (p[x][2] >> 3)] ? 0 : 255;
+  }
+  return out;
+}
+
+std::map<std::string, cv::Mat> ColourMasks(const cv::Mat& img, const cv::Mat& where,
+                                           const ColourLookup& lookup) {
+  cv::Mat classes = lookup.Classify(img);
+  classes.setTo(0, where == 0);
+  std::map<std::string, cv::Mat> masks;
+  cv::Mat open = cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3});
+  for (size_t i = 0; i < lookup.names().size(); ++i) {
+    cv::Mat m = classes == static_cast<int>(i + 1);
+    cv::morphologyEx(m, m, cv::MORPH_OPEN, open);
+    masks[lookup.names()[i]] = m;
+  }
   return masks;
 }
 
 cv::Mat PieceMask(const std::map<std::string, cv::Mat>& masks, cv::Size size) {
   cv::Mat any;
   for (const auto& [name, m] : masks) any = any.empty() ? m.clone() : (any | m);
-  cv::resize(any, any, size, 0, 0, cv::INTER_NEAREST);
+  if (any.size() != size) cv::resize(any, any, size, 0, 0, cv::INTER_NEAREST);
   return any;
 }
 
 std::vector<Blob> ColourBlobs(const std::map<std::string, cv::Mat>& masks) {
   std::vector<Blob> out;
-  for (auto& [name, m] : masks) {
+  for (const auto& [name, m] : masks) {
     std::vector<std::vector<cv::Point>> contours;
     cv::findContours(m.clone(), contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
     for (const auto& c : contours) {
-      double area = cv::contourArea(c);
-      if (area < 12) continue;
-      cv::Moments mo = cv::moments(c);
-      std::vector<cv::Point> hull;
-      cv::convexHull(c, hull);
+      cv::Rect box = cv::boundingRect(c);
+      if (box.area() < 24) continue;
+      cv::Mat patch(box.size(), CV_8U, cv::Scalar(0));  // the patch's pixels, holes filled
+      cv::drawContours(patch, std::vector<std::vector<cv::Point>>{c}, 0, cv::Scalar(255),
+                       cv::FILLED, cv::LINE_8, cv::noArray(), 0, -box.tl());
+      cv::Moments mo = cv::moments(patch, true);
+      if (mo.m00 < 24) continue;
       Blob b;
       b.color = name;
-      b.centroid = {mo.m10 / mo.m00 * 2 + 0.5, mo.m01 / mo.m00 * 2 + 0.5};
-      b.area_px = area * 4;
-      b.solidity = area / std::max(1.0, cv::contourArea(hull));
-      if (c.size() >= 5) {
-        cv::RotatedRect e = cv::fitEllipse(c);
-        b.long_px = std::max(e.size.width, e.size.height) * 2;
-        b.short_px = std::min(e.size.width, e.size.height) * 2;
-      }
+      b.centroid = {box.x + mo.m10 / mo.m00, box.y + mo.m01 / mo.m00};
+      b.area_px = mo.m00;
+      // A filled ellipse with these second moments has semi-axes 2 sqrt(eigenvalue).
+      double a = mo.mu20 / mo.m00, cc = mo.mu02 / mo.m00, d = mo.mu11 / mo.m00;
+      double root = std::sqrt((a - cc) * (a - cc) / 4 + d * d);
+      b.long_px = 4 * std::sqrt(std::max(0.0, (a + cc) / 2 + root));
+      b.short_px = 4 * std::sqrt(std::max(0.0, (a + cc) / 2 - root));
+      cv::Mat ellipse(box.size(), CV_8U, cv::Scalar(0));
+      double angle = 0.5 * std::atan2(2 * d, a - cc) * 180 / CV_PI;
+      cv::ellipse(
+          ellipse,
+          cv::RotatedRect(
+              cv::Point2f(static_cast<float>(mo.m10 / mo.m00), static_cast<float>(mo.m01 / mo.m00)),
+              cv::Size2f(static_cast<float>(b.long_px), static_cast<float>(b.short_px)),
+              static_cast<float>(angle)),
+          cv::Scalar(255), cv::FILLED);
+      // The ellipse may reach past the box: count its whole area analytically.
+      double both = cv::countNonZero(ellipse & patch);
+      double ellipse_px = CV_PI / 4 * b.long_px * b.short_px;
+      b.ellipse_fit = both / std::max(1.0, mo.m00 + ellipse_px - both);
+      std::vector<cv::Point> hull;
+      cv::convexHull(c, hull);
+      // The hull through pixel centres misses half a pixel all round.
+      double hull_px = cv::contourArea(hull) + cv::arcLength(hull, true) / 2 + 1;
+      b.solidity = std::min(1.0, mo.m00 / hull_px);
       out.push_back(b);
     }
   }
   return out;
+}
+
+BlobVerdict JudgeBlob(const Blob& b, double ppmm) {
+  const double area = b.area_px / (ppmm * ppmm), length = b.long_px / ppmm,
+               width = b.short_px / ppmm;
+  // A lying meeple seen from above covers up to about this much of the table.
+  constexpr double kFollowerMaxMm2 = 350;
+  if (const char* token = TokenOfColour(b.color)) {
+    TokenShape shape = TokenShapeOf(*ParseTokenKind(token));
+    const double expected = CV_PI / 4 * shape.length * shape.width;
+    auto axes_within = [&](double tolerance) {
+      return std::abs(length / shape.length - 1) < tolerance &&
+             std::abs(width / shape.width - 1) < tolerance;
+    };
+    // A clean flat disc of the kind's size (a shadow or a table rim of its colour may widen it),
+    bool clean = axes_within(0.25) && area > expected * 0.7 && area < expected * 1.5 &&
+                 b.solidity > 0.9 && b.ellipse_fit > 0.93;
+    // or, for tokens larger than any follower, their full size with a ragged outline (a meeple
+    // leaning on it).
+    bool full = expected > kFollowerMaxMm2 && axes_within(0.15) && area > expected * 0.85 &&
+                area < expected * 1.3 && b.solidity > 0.85;
+    if (clean || full) return {BlobVerdict::kToken, token, std::clamp(b.ellipse_fit, 0.0, 1.0)};
+  }
+  // A follower: a meeple's size, never thinner than one lying on its side.
+  if (area < 60 || area > 700 || width < 9 || length > 45) return {};
+  return {BlobVerdict::kFollower, nullptr, std::clamp(1.0 - std::abs(area - 250) / 400, 0.1, 1.0)};
 }
 
 const char* TokenOfColour(const std::string& c) {

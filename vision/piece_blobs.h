@@ -2,30 +2,69 @@
 // Followers and tokens as blobs of players' colours among the pixels that differ from the tiles.
 
 #include <map>
+#include <memory>
 #include <opencv2/core.hpp>
 #include <string>
 #include <vector>
 
 #include "calibration/color_model.h"
+#include "vision/tileset.h"
 
 namespace cf {
 
 // One connected patch of a player's colour.
 struct Blob {
   std::string color;
-  cv::Point2d centroid;  // pixels of the image the masks came from
-  double area_px = 0;
-  double solidity = 0;
-  double long_px = 0, short_px = 0;  // axes of the fitted ellipse
+  cv::Point2d centroid;              // pixels of the image the masks came from
+  double area_px = 0;                // pixels in the patch
+  double solidity = 0;               // pixels over the pixels of its convex hull
+  double long_px = 0, short_px = 0;  // axes of the ellipse with the patch's second moments
+  double ellipse_fit = 0;  // overlap of the patch with that ellipse (intersection over union)
 };
 
-// Per player colour, the foreground pixels of that colour, at half resolution.
-std::map<std::string, cv::Mat> ColourMasks(const cv::Mat& img, const cv::Mat& foreground,
-                                           const ColorModel& model);
-// Pixels of `size` covered by pieces of any colour.
+// The player colour of every 8-bit BGR colour, quantised to 64 levels a channel: whole pictures
+// classified by lookup instead of per-pixel Lab distances.
+class ColourLookup {
+ public:
+  explicit ColourLookup(const ColorModel& model);
+  // The lookup of a model, built once per distinct model and shared.
+  static std::shared_ptr<const ColourLookup> For(const ColorModel& model);
+  const std::vector<std::string>& names() const { return names_; }
+  // Per pixel, 1 + the index into names() of its colour, or 0 for none.
+  cv::Mat Classify(const cv::Mat& bgr) const;
+
+ private:
+  std::vector<std::string> names_;
+  std::vector<uchar> table_;  // 64^3 entries
+};
+
+// The colours printed on the tile art (BGR quantised to 32 levels a channel, with two levels'
+// tolerance): a pixel of any other colour is not tile.
+class PrintedColours {
+ public:
+  explicit PrintedColours(const std::vector<TileReference>& tileset);
+  // 255 where a pixel's colour is not printed anywhere on the art.
+  cv::Mat Unprinted(const cv::Mat& bgr) const;
+
+ private:
+  std::vector<uchar> printed_;  // 32^3 entries
+};
+
+// Per player colour, the pixels of that colour where `where` is set.
+std::map<std::string, cv::Mat> ColourMasks(const cv::Mat& img, const cv::Mat& where,
+                                           const ColourLookup& lookup);
+// Pixels covered by pieces of any colour.
 cv::Mat PieceMask(const std::map<std::string, cv::Mat>& masks, cv::Size size);
 // The blobs of every colour mask.
 std::vector<Blob> ColourBlobs(const std::map<std::string, cv::Mat>& masks);
+// What a blob is taken for, judged by its colour, size and outline on the table plane.
+struct BlobVerdict {
+  enum What { kNothing, kFollower, kToken } what = kNothing;
+  const char* token = nullptr;  // the token's kind
+  double confidence = 0;
+};
+BlobVerdict JudgeBlob(const Blob& blob, double px_per_mm);
+
 // The catapult token of a colour (interface.md), or nullptr.
 const char* TokenOfColour(const std::string& color);
 

@@ -149,5 +149,17 @@ TEST(TileCatalog, RefusesBrokenFiles) {
             "cannot read tile catalog /nonexistent/tiles.catalog");
 }
 
+TEST(TileCatalog, NearestOccupiableFeatureStepsOffTheFair) {
+  const TileType& six = Catalog().type(Catalog().find("FAIR-06"));
+  EXPECT_EQ(six.nearest_occupiable_feature({0.5, 0.5}, 0.01), -1) << "only the fair is that close";
+  int f = six.nearest_occupiable_feature({0.5, 0.5}, 0.5);
+  ASSERT_GE(f, 0);
+  EXPECT_NE(six.features[f].kind, FeatureKind::kFair);
+  EXPECT_EQ(six.feature_at(six.features[f].anchor), f);
+  const TileType& b = Catalog().type(Catalog().find("B"));
+  EXPECT_EQ(b.nearest_occupiable_feature({0.5, 0.5}, 0.1), b.feature_at({0.5, 0.5}));
+}
+
 }  // namespace
 }  // namespace cf::testing
+

@@ -162,6 +162,8 @@ int RunBenchVision(const std::vector<std::string>& args) {
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     }
     ms.push_back(fastest);
+    if (read && vm->count("debug"))
+      std::ofstream(input.debug_prefix + "read.json") << read->ToJson().dump(2) << "\n";
     if (!read) {
       ++refused;
       for (const auto& t : truth.tiles) tiles_total += InView(look.camera, t.center_mm);
@@ -207,7 +209,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
     tiles_right += scene_right;
     std::vector<bool> used(read->followers.size(), false);
     int f_missed = 0, f_place = 0, t_missed = 0;
-    std::string f_colour, t_kind;
+    std::string f_colour, t_kind, f_lost, t_lost;
     for (const auto& f : truth.followers) {
       if (!InView(look.camera, f.center_mm) || f.occluded) continue;
       ++followers_total;
@@ -215,6 +217,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
       int best = MatchNearest(read->followers, used, f.center_mm, 12, best_d);
       if (best < 0) {
         ++f_missed;
+        f_lost += " " + f.color + "/" + f.pose;
         continue;
       }
       follower_err.push_back(best_d);
@@ -245,6 +248,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
       int best = MatchNearest(read->tokens, tused, t.center_mm, 15, best_d);
       if (best < 0) {
         ++t_missed;
+        t_lost += " " + t.kind;
         continue;
       }
       if (read->tokens[best].kind != t.kind)
@@ -255,10 +259,10 @@ int RunBenchVision(const std::vector<std::string>& args) {
     false_tokens += static_cast<int>(std::count(tused.begin(), tused.end(), false));
     if (vm->count("per-scene"))
       std::printf(
-          "seed %llu: followers missed %d, wrong place %d, false %d, colours%s; tokens missed %d, "
-          "false %d, kinds%s\n",
-          static_cast<unsigned long long>(seed), f_missed, f_place,
-          static_cast<int>(std::count(used.begin(), used.end(), false)), f_colour.c_str(), t_missed,
+          "seed %llu: followers missed %d (%s), wrong place %d, false %d, colours%s; tokens missed %d "
+          "(%s), false %d, kinds%s\n",
+          static_cast<unsigned long long>(seed), f_missed, f_lost.c_str(), f_place,
+          static_cast<int>(std::count(used.begin(), used.end(), false)), f_colour.c_str(), t_missed, t_lost.c_str(),
           static_cast<int>(std::count(tused.begin(), tused.end(), false)), t_kind.c_str());
     if (vm->count("per-scene"))
       std::printf(

@@ -1,0 +1,113 @@
+#include "vision/piece_blobs.h"
+
+#include <gtest/gtest.h>
+
+#include <opencv2/imgproc.hpp>
+
+namespace cf {
+namespace {
+
+constexpr double kPpmm = 2.0;  // pixels per millimetre of the synthetic masks
+
+cv::Point Px(double x_mm, double y_mm) {
+  return {static_cast<int>(x_mm * kPpmm), static_cast<int>(y_mm * kPpmm)};
+}
+
+// One colour mask with the shapes `draw` paints, judged blob by blob.
+std::vector<BlobVerdict> Judge(const std::string& color,
+                               const std::function<void(cv::Mat&)>& draw) {
+  cv::Mat mask(400, 400, CV_8U, cv::Scalar(0));
+  draw(mask);
+  std::vector<BlobVerdict> out;
+  for (const Blob& b : ColourBlobs({{color, mask}})) out.push_back(JudgeBlob(b, kPpmm));
+  return out;
+}
+
+// A meeple lying on its back, seen from above: head, arms, body and legs, 18 mm from head to feet.
+void LyingMeeple(cv::Mat& mask, cv::Point2d at_mm) {
+  auto p = [&](double x, double y) { return Px(at_mm.x + x, at_mm.y + y); };
+  cv::circle(mask, p(0, -5), static_cast<int>(3.5 * kPpmm), cv::Scalar(255), cv::FILLED);
+  std::vector<cv::Point> body = {p(-10, -2), p(10, -2),  p(10, 1.5), p(4, 2),
+                                 p(8, 10),   p(1.5, 10), p(0, 6),    p(-1.5, 10),
+                                 p(-8, 10),  p(-4, 2),   p(-10, 1.5)};
+  cv::fillPoly(mask, std::vector<std::vector<cv::Point>>{body}, cv::Scalar(255));
+}
+
+TEST(PieceBlobs, ADiscOfATokensSizeIsThatToken) {
+  auto v = Judge("blue", [](cv::Mat& m) {
+    cv::ellipse(m, Px(50, 50), cv::Size(25, 20), 30, 0, 360, cv::Scalar(255), cv::FILLED);
+  });
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].what, BlobVerdict::kToken);
+  EXPECT_STREQ(v[0].token, "knockout");
+  auto red = Judge("red", [](cv::Mat& m) {
+    cv::circle(m, Px(60, 60), static_cast<int>(9.5 * kPpmm), cv::Scalar(255), cv::FILLED);
+  });
+  ASSERT_EQ(red.size(), 1u);
+  EXPECT_STREQ(red[0].token, "catch");
+}
+
+TEST(PieceBlobs, AMeepleOfATokenColourIsAFollower) {
+  for (const char* color : {"blue", "red", "green", "yellow", "black"}) {
+    auto v = Judge(color, [](cv::Mat& m) { LyingMeeple(m, {60, 60}); });
+    ASSERT_EQ(v.size(), 1u) << color;
+    EXPECT_EQ(v[0].what, BlobVerdict::kFollower) << color;
+  }
+}
+
+TEST(PieceBlobs, SpecksStripsAndSheetsAreNeitherTokensNorFollowers) {
+  auto v = Judge("green", [](cv::Mat& m) {
+    cv::circle(m, Px(20, 20), static_cast<int>(3 * kPpmm), cv::Scalar(255), cv::FILLED);
+    cv::rectangle(m, Px(40, 40), Px(80, 44), cv::Scalar(255), cv::FILLED);      // a 4 mm strip
+    cv::rectangle(m, Px(100, 100), Px(145, 145), cv::Scalar(255), cv::FILLED);  // a whole tile
+  });
+  ASSERT_EQ(v.size(), 3u);
+  for (const auto& verdict : v) EXPECT_EQ(verdict.what, BlobVerdict::kNothing);
+}
+
+TEST(PieceBlobs, BlobsAreMeasuredInWholePixels) {
+  cv::Mat mask(200, 200, CV_8U, cv::Scalar(0));
+  cv::rectangle(mask, cv::Rect(50, 60, 40, 20), cv::Scalar(255), cv::FILLED);
+  auto blobs = ColourBlobs({{"red", mask}});
+  ASSERT_EQ(blobs.size(), 1u);
+  EXPECT_DOUBLE_EQ(blobs[0].area_px, 800);
+  EXPECT_NEAR(blobs[0].centroid.x, 69.5, 1e-9);
+  EXPECT_NEAR(blobs[0].centroid.y, 69.5, 1e-9);
+  EXPECT_NEAR(blobs[0].long_px / blobs[0].short_px, 2.0, 0.05);
+  EXPECT_NEAR(blobs[0].solidity, 1.0, 0.03);
+}
+
+TEST(PieceBlobs, TheLookupClassifiesAsTheColourModelDoes) {
+  ColorModel model = ColorModel::Defaults();
+  ColourLookup lookup(model);
+  cv::Mat samples(1, 6, CV_8UC3);
+  const cv::Vec3b colours[] = {{40, 40, 200},  {190, 90, 30},   {60, 150, 40},
+                               {30, 215, 235}, {186, 214, 226}, {58, 148, 96}};
+  for (int i = 0; i < 6; ++i) samples.at<cv::Vec3b>(0, i) = colours[i];
+  cv::Mat classes = lookup.Classify(samples);
+  for (int i = 0; i < 6; ++i) {
+    std::string expected = model.Classify(colours[i]).first;
+    int k = classes.at<uchar>(0, i);
+    EXPECT_EQ(k ? lookup.names()[k - 1] : std::string(), expected) << i;
+  }
+}
+
+TEST(PieceBlobs, ColoursTheArtNeverUsesAreUnprinted) {
+  TileReference field;
+  field.art = cv::Mat(64, 64, CV_8UC3, cv::Scalar(58, 148, 96));  // grass
+  cv::rectangle(field.art, cv::Rect(20, 0, 10, 64), cv::Scalar(186, 214, 226), cv::FILLED);
+  PrintedColours printed({field});
+  cv::Mat seen(1, 4, CV_8UC3);
+  seen.at<cv::Vec3b>(0, 0) = {60, 150, 98};    // grass, a little lighter
+  seen.at<cv::Vec3b>(0, 1) = {186, 214, 226};  // the road
+  seen.at<cv::Vec3b>(0, 2) = {60, 150, 40};    // a green meeple
+  seen.at<cv::Vec3b>(0, 3) = {190, 90, 30};    // a blue one
+  cv::Mat unprinted = printed.Unprinted(seen);
+  EXPECT_EQ(unprinted.at<uchar>(0, 0), 0);
+  EXPECT_EQ(unprinted.at<uchar>(0, 1), 0);
+  EXPECT_EQ(unprinted.at<uchar>(0, 2), 255);
+  EXPECT_EQ(unprinted.at<uchar>(0, 3), 255);
+}
+
+}  // namespace
+}  // namespace cf
