@@ -7,7 +7,8 @@
 
 namespace cf {
 
-// Direction of the grid: the dominant gradient orientation modulo 90 degrees, in degrees.
+// Direction of the grid in degrees (-45..45): the dominant gradient orientation modulo 90,
+// refined to where the edges line up along the fewest columns and rows.
 double GridAngle(const cv::Mat& grey, const cv::Mat& mask);
 // Edge strength along columns (vertical lines) and rows (horizontal lines), where `valid` is set.
 void EdgeProfiles(const cv::Mat& grey, const cv::Mat& valid, std::vector<double>& cols,
