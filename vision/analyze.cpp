@@ -36,7 +36,7 @@ constexpr double kStrongShare =
 // Where well-read tiles really lie in the picture, and their cells: the tile grid as a target.
 struct GridEvidence {
   std::vector<cv::Point2f> picture_px;
-  std::vector<cv::Point2f> plane_mm;  // cell centres, 45 mm apart
+  std::vector<cv::Point2f> plane_mm;  // cell centres, 45 mm apart, in the reading's frame
 };
 
 // Reads the table; without calibration `plane` (if any) straightens the picture, and `evidence`
@@ -575,8 +575,8 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
       cv::Vec3d p = to_picture * cv::Vec3d(q.x, q.y, 1);
       evidence->picture_px.push_back(
           cv::Point2f(static_cast<float>(p[0] / p[2]), static_cast<float>(p[1] / p[2])));
-      evidence->plane_mm.push_back(cv::Point2f(static_cast<float>(c.col * kTilePitchMm),
-                                               static_cast<float>(c.row * kTilePitchMm)));
+      evidence->plane_mm.push_back(cv::Point2f(static_cast<float>((c.col - col0) * kTilePitchMm),
+                                               static_cast<float>((c.row - row0) * kTilePitchMm)));
     }
   }
   return scene;
@@ -628,6 +628,48 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
   second->grid["plane"] = "from the tile edges, fitted to the tiles' centres";
   second->timing_ms["total"] = Ms(t0);
   return second;
+}
+
+Result<TablePlane> TablePlaneFromTiles(const cv::Mat& image, const AnalyzeInput& input) {
+  if (image.empty()) return Fail("empty frame");
+  AnalyzeInput in = input;  // the plane from the tiles alone, whatever a calibration says
+  std::optional<Calibration> colours_only;
+  if (in.calibration && in.calibration->has_table_pose) {
+    colours_only = *in.calibration;
+    colours_only->has_table_pose = false;
+    in.calibration = &*colours_only;
+  }
+  std::optional<GridPlane> rough = GridPlaneFromEdges(image);
+  if (!rough) return Fail("no board in view: no straight tile edges to find the table plane by");
+  GridEvidence first_evidence;
+  auto first = ReadTable(image, in, rough, &first_evidence);
+  if (!first) return first.error();
+  std::optional<GridPlane> plane =
+      RefinePlane(*rough, first_evidence, first->grid.find("px_per_mm")->as_number());
+  if (!plane) plane = rough;
+  GridEvidence evidence;
+  auto second = ReadTable(image, in, plane, &evidence);
+  if (!second) return second.error();
+  if (evidence.picture_px.size() < 8)
+    return Fail("too few tiles read with confidence to fix the table plane (" +
+                std::to_string(evidence.picture_px.size()) + ", at least 8)");
+  cv::Mat inliers;
+  cv::Mat h = cv::findHomography(evidence.picture_px, evidence.plane_mm, cv::RANSAC, 3.0, inliers);
+  if (h.empty()) return Fail("the tiles read do not lie on one plane");
+  TablePlane out;
+  out.picture_to_mm = cv::Matx33d(h);
+  double sum = 0;
+  for (size_t i = 0; i < evidence.picture_px.size(); ++i) {
+    if (!inliers.at<uchar>(static_cast<int>(i))) continue;
+    cv::Vec3d p = out.picture_to_mm *
+                  cv::Vec3d(evidence.picture_px[i].x, evidence.picture_px[i].y, 1.0);
+    cv::Point2d mm(p[0] / p[2], p[1] / p[2]);
+    sum += std::pow(cv::norm(mm - cv::Point2d(evidence.plane_mm[i])), 2);
+    ++out.tiles;
+  }
+  if (out.tiles < 8) return Fail("the tiles read do not lie on one plane");
+  out.rms_mm = std::sqrt(sum / out.tiles);
+  return out;
 }
 
 }  // namespace cf

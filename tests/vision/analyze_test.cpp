@@ -9,7 +9,9 @@
 #include <opencv2/imgproc.hpp>
 
 #include "tests/vision/vision_test_support.h"
+#include "calibration/plane_pose.h"
 #include "vision/analyze.h"
+#include "vision/top_view.h"
 
 namespace cf::testing {
 namespace {
@@ -162,6 +164,36 @@ TEST(Analyze, ReadsATiltedTableWithoutCalibration) {
       best = std::max(best, right);
     }
   EXPECT_GE(best * 2, static_cast<int>(truth.tiles.size())) << "at least half the tiles named right";
+}
+
+// calibrate --tiles: a picture of the tiles alone fixes the camera, which then measures the table
+// in millimetres like a printed target's calibration.
+TEST(Analyze, CalibratesTheCameraFromTheTileGridAlone) {
+  auto [game, truth] = RandomTable(7003, 40);
+  LookOptions o;
+  o.hands_chance = 0;
+  o.min_tilt = o.max_tilt = 30;
+  o.max_distance = 900;
+  Look look = RandomLook(truth, o, 7003);
+  look.camera.dist = {0, 0, 0, 0, 0};  // the model assumes an undistorted lens
+  cv::Mat img = RenderTable(VisionCatalog(), truth, look);
+  auto tileset = PaintedTileset(VisionCatalog());
+  auto plane = TablePlaneFromTiles(img, {&VisionCatalog(), &tileset, nullptr, ""});
+  ASSERT_TRUE(plane.ok()) << plane.error().message;
+  EXPECT_GE(plane->tiles, 15);
+  EXPECT_LT(plane->rms_mm, 2.0) << "tile centres on the 45 mm grid";
+  auto camera = CameraFromPlane(plane->picture_to_mm, img.size(), kTileTop);
+  ASSERT_TRUE(camera.ok()) << camera.error().message;
+  EXPECT_TRUE(camera->focal_estimated);
+  EXPECT_NEAR(camera->camera.fx / look.camera.fx, 1.0, 0.05);
+  EXPECT_NEAR(camera->tilt_deg, 30, 3);
+  // A 400 mm stretch of the board, seen by the true camera, measured by the recovered one.
+  const SceneTile& first = truth.tiles.front();
+  cv::Point2d a(first.center_mm[0] - 200, first.center_mm[1]), b = a + cv::Point2d(400, 0);
+  cv::Point2d pa, pb;
+  ASSERT_TRUE(camera->camera.PixelToPlane(look.camera.Project({a.x, a.y, kTileTop}), kTileTop, pa));
+  ASSERT_TRUE(camera->camera.PixelToPlane(look.camera.Project({b.x, b.y, kTileTop}), kTileTop, pb));
+  EXPECT_NEAR(cv::norm(pa - pb), 400.0, 0.5) << "the issue's target for a printed board";
 }
 
 }  // namespace

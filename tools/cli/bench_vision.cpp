@@ -10,9 +10,11 @@
 #include <set>
 
 #include "engine/random_game.h"
+#include "calibration/plane_pose.h"
 #include "tools/cli/cli_common.h"
 #include "vision/analyze.h"
 #include "vision/scene_recipe.h"
+#include "vision/top_view.h"
 
 namespace cf::cli {
 
@@ -109,6 +111,9 @@ int RunBenchVision(const std::vector<std::string>& args) {
       "per-scene", "print one line per scene: where its tiles, followers and tokens went wrong")(
       "uncalibrated",
       "no calibration: the plane from the tile edges, the frame matched to the truth's afterwards")(
+      "from-tiles",
+      "calibrate from the tile grid of each scene (calibrate --tiles), then analyse with that "
+      "calibration; the frame matched to the truth's afterwards")(
       "repeat", po::value<int>()->default_value(1),
       "analyse each scene this many times and time the fastest")(
       "debug", po::value<std::string>(),
@@ -146,6 +151,18 @@ int RunBenchVision(const std::vector<std::string>& args) {
     Calibration cal;
     cal.camera = look.camera;
     cal.has_table_pose = true;
+    bool frame_unknown = vm->count("uncalibrated") || vm->count("from-tiles");
+    if (vm->count("from-tiles")) {
+      auto plane = TablePlaneFromTiles(img, {&*catalog, &tileset, nullptr, ""});
+      auto camera = plane ? CameraFromPlane(plane->picture_to_mm, img.size(), kTileTop)
+                          : Result<PlaneCamera>(plane.error());
+      if (!camera) {
+        ++refused;
+        for (const auto& t : truth.tiles) tiles_total += InView(look.camera, t.center_mm);
+        continue;
+      }
+      cal.camera = camera->camera;
+    }
     AnalyzeInput input{&*catalog, &tileset, vm->count("uncalibrated") ? nullptr : &cal, ""};
     if (vm->count("debug")) {
       input.debug_prefix = (*vm)["debug"].as<std::string>() + std::to_string(seed) + "_";
@@ -172,7 +189,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
     if (read->timing_ms.is_object())
       for (const auto& [phase, value] : read->timing_ms.as_object())
         phase_ms[phase].push_back(value.as_number());
-    if (vm->count("uncalibrated")) IntoTruthFrame(*read, truth);
+    if (frame_unknown) IntoTruthFrame(*read, truth);
     std::map<std::pair<int, int>, const SceneTile*> got;
     for (const auto& t : read->tiles) got[{t.at.x, t.at.y}] = &t;
     std::string confusions;

@@ -4,7 +4,7 @@
 #include <iostream>
 #include <opencv2/imgcodecs.hpp>
 
-#include "tools/cli/cli_common.h"
+#include "tools/cli/cli_vision.h"
 #include "vision/analyze.h"
 
 namespace cf::cli {
@@ -12,8 +12,8 @@ namespace cf::cli {
 int RunAnalyze(const std::vector<std::string>& args) {
   po::options_description options("options");
   AddCatalogOption(options);
+  AddTilesetOption(options);
   options.add_options()("image", po::value<std::string>()->required(), "photo of the table")(
-      "tileset", po::value<std::string>(), "reference art folder (<id>.png); default: the painted tile set")(
       "calibration", po::value<std::string>(),
       "calibration file from 'catapult-fair calibrate'; without one the table plane comes from the tile edges")(
       "out", po::value<std::string>(), "write the scene JSON here instead of stdout")(
@@ -32,21 +32,15 @@ int RunAnalyze(const std::vector<std::string>& args) {
   const std::string path = (*vm)["image"].as<std::string>();
   cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
   if (image.empty()) return BadInput("cannot read image " + path);
-  std::vector<TileReference> tileset;
-  if (vm->count("tileset")) {
-    auto t = LoadTileset((*vm)["tileset"].as<std::string>(), *catalog);
-    if (!t) return BadInput(t.error().message);
-    tileset = std::move(t).value();
-  } else {
-    tileset = PaintedTileset(*catalog);
-  }
+  auto tileset = LoadTilesetOption(*vm, *catalog);
+  if (!tileset) return BadInput(tileset.error().message);
   std::optional<Calibration> calibration;
   if (vm->count("calibration")) {
     auto c = LoadCalibration((*vm)["calibration"].as<std::string>());
     if (!c) return BadInput(c.error().message);
     calibration = *c;
   }
-  AnalyzeInput input{&*catalog, &tileset, calibration ? &*calibration : nullptr, ""};
+  AnalyzeInput input{&*catalog, &*tileset, calibration ? &*calibration : nullptr, ""};
   if (vm->count("debug")) input.debug_prefix = (*vm)["debug"].as<std::string>();
   auto scene = AnalyzeTable(image, input);
   if (!scene) return BadInput(path + ": " + scene.error().message);

@@ -1,19 +1,62 @@
 // catapult-fair calibrate: camera, table plane and player colours into one YAML file.
 
+#include <cstdio>
 #include <iostream>
 #include <opencv2/imgcodecs.hpp>
 
 #include "calibration/calibration_file.h"
 #include "calibration/charuco.h"
 #include "engine/json.h"
-#include "tools/cli/cli_common.h"
+#include "calibration/plane_pose.h"
+#include "tools/cli/cli_vision.h"
+#include "vision/analyze.h"
+#include "vision/top_view.h"
 
 namespace cf::cli {
 
+namespace {
+
+// calibrate --tiles: the plane and a camera from the tile grid of one picture.
+int CalibrateFromTiles(const po::variables_map& vm) {
+  if (!vm.count("out")) return BadInput("calibrate --tiles needs --out FILE");
+  auto catalog = LoadCatalog(vm);
+  if (!catalog) return BadInput(catalog.error().message);
+  auto tileset = LoadTilesetOption(vm, *catalog);
+  if (!tileset) return BadInput(tileset.error().message);
+  const std::string path = vm["tiles"].as<std::string>();
+  cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
+  if (image.empty()) return BadInput("cannot read image " + path);
+  auto plane = TablePlaneFromTiles(image, {&*catalog, &*tileset, nullptr, ""});
+  if (!plane) return BadInput(path + ": " + plane.error().message);
+  auto camera = CameraFromPlane(plane->picture_to_mm, image.size(), kTileTop);
+  if (!camera) return BadInput(path + ": " + camera.error().message);
+  Calibration out;
+  out.camera = camera->camera;
+  out.has_table_pose = true;
+  // How far, in pixels, the tiles' centres lie from the 45 mm grid seen through the camera.
+  out.rms_px = plane->rms_mm * camera->camera.fx /
+               cv::norm(camera->camera.position() - cv::Vec3d(0, 0, kTileTop));
+  if (auto s = SaveCalibration(out, vm["out"].as<std::string>()); !s)
+    return BadInput(s.error().message);
+  std::printf(
+      "table plane from %d tiles: centres within %.2f mm of the 45 mm grid; camera tilted %.1f "
+      "degrees, %.0f mm from the middle tile, focal length %.0f px (%s)\n",
+      plane->tiles, plane->rms_mm, camera->tilt_deg,
+      cv::norm(camera->camera.position() - cv::Vec3d(0, 0, kTileTop)), camera->camera.fx,
+      camera->focal_estimated ? "from the perspective" : "assumed: the view is nearly straight down");
+  return kExitOk;
+}
+
+}  // namespace
+
 int RunCalibrate(const std::vector<std::string>& args) {
   po::options_description options("options");
+  AddCatalogOption(options);
+  AddTilesetOption(options);
   options.add_options()("charuco", po::value<std::vector<std::string>>()->multitoken(),
                         "images of the ChArUco board held in several poses")(
+      "tiles", po::value<std::string>(),
+      "no printed target: a picture of the tiles on the table gives the plane (45 mm squares)")(
       "table", po::value<std::string>(), "an image with the board lying flat on the table (default: the first)")(
       "squares", po::value<std::string>()->default_value("8x11"), "board squares, X x Y (odd Y)")(
       "square-mm", po::value<double>()->default_value(30), "square size in mm")(
@@ -25,9 +68,12 @@ int RunCalibrate(const std::vector<std::string>& args) {
   int code = 0;
   auto vm = ParseArgs(args,
                       "usage: catapult-fair calibrate --charuco IMG... [--table IMG] --out cal.yaml\n"
+                      "       catapult-fair calibrate --tiles IMG [--tileset DIR] --out cal.yaml\n"
                       "       catapult-fair calibrate --check cal.yaml\n"
                       "Camera intrinsics and distortion from a ChArUco board (DICT_5X5_100), the table\n"
-                      "plane from the board lying on the table, and default player colours.",
+                      "plane from the board lying on the table, and default player colours. Without a\n"
+                      "board, --tiles fixes the plane and the camera from the tile grid in one picture\n"
+                      "(square pixels and no lens distortion assumed), centred on the middle tile.",
                       options, pos, code);
   if (!vm) return code;
   if (vm->count("check")) {
@@ -53,7 +99,9 @@ int RunCalibrate(const std::vector<std::string>& args) {
     if (auto s = SaveCalibration(out, (*vm)["out"].as<std::string>()); !s) return BadInput(s.error().message);
     return kExitOk;
   }
-  if (!vm->count("charuco") || !vm->count("out")) return BadInput("calibrate needs --charuco IMAGES and --out FILE");
+  if (vm->count("tiles")) return CalibrateFromTiles(*vm);
+  if (!vm->count("charuco") || !vm->count("out"))
+    return BadInput("calibrate needs --charuco IMAGES or --tiles IMAGE, and --out FILE");
   CharucoSpec spec;
   if (std::sscanf((*vm)["squares"].as<std::string>().c_str(), "%dx%d", &spec.squares_x, &spec.squares_y) != 2 ||
       spec.squares_x < 3 || spec.squares_y < 3)
