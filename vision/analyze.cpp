@@ -29,7 +29,8 @@ cv::Point2d ApplyAffine(const cv::Mat& m, cv::Point2d p) {
           m.at<double>(1, 0) * p.x + m.at<double>(1, 1) * p.y + m.at<double>(1, 2)};
 }
 
-constexpr double kGrowScore = 0.2;  // the least match of a cell joining the board
+constexpr double kGrowScore = 0.2;          // the least match of a cell joining the board
+constexpr double kCoveredJoinScore = 0.45;  // the same, pieces left out, for a hidden cell
 constexpr double kStrongShare =
     0.5;  // the least share of board cells that match their art well alone
 
@@ -367,36 +368,68 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   const ColourLookup& colors = *lookup;
   {
     cv::Mat relit = Relit();
-    cv::Mat pieces = PieceMask(ColourMasks(relit, PieceCandidates(relit), colors), aligned.size());
     int grow = std::max(1, static_cast<int>(period * 0.05));
-    cv::dilate(pieces, pieces,
-               cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
+    auto PiecesIn = [&](const cv::Mat& where) {
+      cv::Mat mask = PieceMask(ColourMasks(relit, where, colors), aligned.size());
+      cv::dilate(mask, mask,
+                 cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
+      return mask;
+    };
+    cv::Mat unprinted = printed.Unprinted(relit) & valid;
+    cv::Mat pieces = PiecesIn(Foreground() | unprinted);
+    // Off the board no art is known: there only colours the art never uses mark pieces.
+    cv::Mat unprinted_pieces = PiecesIn(unprinted);
     WriteDebugMask("pieces.png", pieces);
     std::map<std::pair<int, int>, size_t> board_at;
     for (size_t i = 0; i < board.size(); ++i) board_at[{board[i].col, board[i].row}] = i;
-    for (auto& c : board) {
-      cv::Rect rect = CellRect(c.col, c.row);
-      cv::Mat hidden = pieces(rect);
-      int n = cv::countNonZero(hidden);
-      if (n < rect.area() * 0.02 || n > rect.area() * 0.7) continue;
-      // Worth comparing: the first reading's best, and every tile that fits the neighbours.
-      std::vector<Candidate> choices = c.candidates;
+    auto board_reading = [&](int col, int row) -> const Candidate* {
+      auto it = board_at.find({col, row});
+      return it == board_at.end() ? nullptr : &board[it->second].reading();
+    };
+    auto covered = [&](const cv::Rect& rect, const cv::Mat& mask) {
+      int n = cv::countNonZero(mask(rect));
+      return n >= rect.area() * 0.02 && n <= rect.area() * 0.7;
+    };
+    // Worth comparing: the first reading's best, and every tile that fits the neighbours.
+    auto reread = [&](int col, int row, const cv::Mat& mask, std::vector<Candidate> choices) {
       for (const auto& ref : *in.tileset)
         for (int q = 0; q < 4; ++q) {
           Candidate cand{ref.type, q, 0};
-          bool fits =
-              FitsNeighbours(cat, cand, c.col, c.row, [&](int col, int row) -> const Candidate* {
-                auto it = board_at.find({col, row});
-                return it == board_at.end() ? nullptr : &board[it->second].reading();
-              });
           bool known = std::any_of(choices.begin(), choices.end(), [&](const Candidate& k) {
             return k.type == cand.type && k.quarter == q;
           });
-          if (fits && !known) choices.push_back(cand);
+          if (!known && FitsNeighbours(cat, cand, col, row, board_reading)) choices.push_back(cand);
         }
-      c.candidates = RereadCell(aligned, rect, *in.tileset, fine, hidden, std::move(choices));
+      cv::Rect rect = CellRect(col, row);
+      return RereadCell(aligned, rect, *in.tileset, fine, mask(rect), std::move(choices));
+    };
+    for (auto& c : board) {
+      if (!covered(CellRect(c.col, c.row), pieces)) continue;
+      c.candidates = reread(c.col, c.row, pieces, c.candidates);
       c.chosen = 0;
     }
+    // A cell beside the board that a piece hides too much for the first reading joins the board
+    // when, the piece left out, a tile that fits its neighbours matches it well.
+    std::set<std::pair<int, int>> tried;
+    const size_t first_board = board.size();
+    for (size_t i = 0; i < first_board; ++i)
+      for (int d = 0; d < 4; ++d) {
+        int col = board[i].col + kDx[d], row = board[i].row + kDy[d];
+        if (board_at.count({col, row}) || !tried.insert({col, row}).second) continue;
+        cv::Rect rect = CellRect(col, row);
+        if (rect.x < 0 || rect.y < 0 || rect.br().x > aligned.cols || rect.br().y > aligned.rows)
+          continue;
+        if (cv::countNonZero(valid(rect)) < rect.area() * 0.98 || table_fraction(rect) > 0.5 ||
+            !covered(rect, unprinted_pieces))
+          continue;
+        auto it = cell_at.find({col, row});
+        std::vector<Candidate> readings =
+            reread(col, row, unprinted_pieces,
+                   it == cell_at.end() ? std::vector<Candidate>{} : cells[it->second].candidates);
+        if (readings.empty() || readings[0].score < kCoveredJoinScore) continue;
+        board_at[{col, row}] = board.size();
+        board.push_back({col, row, std::move(readings), 0});
+      }
     Legalize(board, cat);
   }
   auto t_tiles = Ms(t0);
@@ -661,8 +694,8 @@ Result<TablePlane> TablePlaneFromTiles(const cv::Mat& image, const AnalyzeInput&
   double sum = 0;
   for (size_t i = 0; i < evidence.picture_px.size(); ++i) {
     if (!inliers.at<uchar>(static_cast<int>(i))) continue;
-    cv::Vec3d p = out.picture_to_mm *
-                  cv::Vec3d(evidence.picture_px[i].x, evidence.picture_px[i].y, 1.0);
+    cv::Vec3d p =
+        out.picture_to_mm * cv::Vec3d(evidence.picture_px[i].x, evidence.picture_px[i].y, 1.0);
     cv::Point2d mm(p[0] / p[2], p[1] / p[2]);
     sum += std::pow(cv::norm(mm - cv::Point2d(evidence.plane_mm[i])), 2);
     ++out.tiles;
