@@ -103,9 +103,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   if (!in.debug_prefix.empty()) cv::imwrite(in.debug_prefix + "top.jpg", top.image);
   cv::Mat grey, valid;
   cv::cvtColor(top.image, grey, cv::COLOR_BGR2GRAY);
-  cv::Mat top_valid;
-  cv::cvtColor(top.image, top_valid, cv::COLOR_BGR2GRAY);
-  top_valid = top_valid > 0;
+  cv::Mat top_valid = grey > 0;
 
   // The table's own colour, learned from the rim of the picture, where tiles rarely are.
   cv::Mat lab;
@@ -281,7 +279,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     board = std::move(kept);
   }
   // Foreground: what differs from the expected tile art, or off the board from the table.
-  cv::cvtColor(aligned, lab, cv::COLOR_BGR2Lab);
+  if (angle != 0) cv::cvtColor(aligned, lab, cv::COLOR_BGR2Lab);  // else `lab` already is
   cv::Mat off_table(aligned.size(), CV_8U, cv::Scalar(0));
   {
     cv::Matx33f inv(table_color.inv_cov);

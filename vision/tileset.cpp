@@ -33,20 +33,28 @@ double Similarity(const cv::Mat& a, const cv::Mat& b) {
 }
 
 MaskedSimilarity::MaskedSimilarity(const cv::Mat& a, const cv::Mat& use) {
-  cv::Mat one;
-  use.convertTo(one, CV_32F, 1.0 / 255);
-  cv::merge(std::vector<cv::Mat>{one, one, one}, weight_);
-  a_masked_ = a.mul(weight_);
-  n_ = cv::sum(one)[0];
-  sa_ = cv::sum(a_masked_);
-  saa_ = cv::sum(a_masked_.mul(a_masked_));
+  a_ = a.isContinuous() ? a : a.clone();
+  const float* pa = a_.ptr<float>();
+  for (int y = 0, i = 0; y < use.rows; ++y)
+    for (int x = 0; x < use.cols; ++x, ++i) {
+      if (!use.at<uchar>(y, x)) continue;
+      used_.push_back(3 * i);
+      for (int k = 0; k < 3; ++k) sa_[k] += pa[3 * i + k], saa_[k] += pa[3 * i + k] * pa[3 * i + k];
+    }
+  n_ = static_cast<double>(used_.size());
 }
 
 double MaskedSimilarity::operator()(const cv::Mat& b) const {
   if (n_ < 16) return 0;
-  cv::Mat b_masked = b.mul(weight_);
-  cv::Scalar sb = cv::sum(b_masked), sbb = cv::sum(b_masked.mul(b_masked)),
-             sab = cv::sum(a_masked_.mul(b_masked));
+  CV_Assert(b.isContinuous() && b.type() == CV_32FC3 && b.total() == a_.total());
+  const float* pa = a_.ptr<float>();
+  const float* pb = b.ptr<float>();
+  double sb[3] = {0, 0, 0}, sbb[3] = {0, 0, 0}, sab[3] = {0, 0, 0};
+  for (int o : used_)
+    for (int k = 0; k < 3; ++k) {
+      const double v = pb[o + k];
+      sb[k] += v, sbb[k] += v * v, sab[k] += pa[o + k] * v;
+    }
   double total = 0;
   for (int k = 0; k < 3; ++k) {
     double cov = sab[k] - sa_[k] * sb[k] / n_, va = saa_[k] - sa_[k] * sa_[k] / n_,

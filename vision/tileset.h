@@ -38,10 +38,10 @@ class MaskedSimilarity {
   double operator()(const cv::Mat& b) const;
 
  private:
-  cv::Mat weight_;    // CV_32FC3, 1 where used
-  cv::Mat a_masked_;  // a where used, else 0
+  std::vector<int> used_;  // offsets of the used pixels' first channel
+  cv::Mat a_;              // CV_32FC3, continuous
   double n_ = 0;
-  cv::Scalar sa_, saa_;
+  double sa_[3] = {0, 0, 0}, saa_[3] = {0, 0, 0};
 };
 
 // Reads every catalog tile found in `dir`; tiles without art are left out.
