@@ -31,6 +31,9 @@ cv::Point2d ApplyAffine(const cv::Mat& m, cv::Point2d p) {
 
 constexpr double kGrowScore = 0.2;          // the least match of a cell joining the board
 constexpr double kCoveredJoinScore = 0.45;  // the same, pieces left out, for a hidden cell
+// Followers and tokens cover a few percent of a board; beyond this share of 'unprinted' pixels
+// the tile art's colours do not describe the picture.
+constexpr double kMostUnprintedShare = 0.05;
 constexpr double kStrongShare =
     0.5;  // the least share of board cells that match their art well alone
 
@@ -344,12 +347,24 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     cv::merge(ch, lit);
     return lit;
   };
-  // Where pieces may be: pixels unlike their tile's art or the table, and pixels of a colour the
-  // art never uses (a green meeple on a green field differs from the art too little).
+  // Pixels of a colour the art never uses are pieces (a green meeple on a green field differs from
+  // the art too little) -- as long as the art's colours describe this picture: when much of the
+  // board itself is 'unprinted' (other printings, other light), the cue is not used.
   const PrintedColours printed(*in.tileset);
-  auto PieceCandidates = [&](const cv::Mat& relit) -> cv::Mat {
+  auto Unprinted = [&](const cv::Mat& relit) -> cv::Mat {
     cv::Mat unprinted = printed.Unprinted(relit) & valid;
-    return Foreground() | unprinted;
+    double on = 0, all = 0;
+    for (const auto& c : board) {
+      cv::Rect r = CellRect(c.col, c.row) & cv::Rect(0, 0, aligned.cols, aligned.rows);
+      on += cv::countNonZero(unprinted(r));
+      all += r.area();
+    }
+    if (on > all * kMostUnprintedShare) unprinted.setTo(0);
+    return unprinted;
+  };
+  // Where pieces may be: pixels unlike their tile's art or the table, or of an unprinted colour.
+  auto PieceCandidates = [&](const cv::Mat& relit) -> cv::Mat {
+    return Foreground() | Unprinted(relit);
   };
   // With --debug: the board with `mask` painted magenta.
   auto WriteDebugMask = [&](const std::string& name, const cv::Mat& mask) {
@@ -373,7 +388,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
                  cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
       return mask;
     };
-    cv::Mat unprinted = printed.Unprinted(relit) & valid;
+    cv::Mat unprinted = Unprinted(relit);
     cv::Mat pieces = PiecesIn(Foreground() | unprinted);
     // Off the board no art is known: there only colours the art never uses mark pieces.
     cv::Mat unprinted_pieces = PiecesIn(unprinted);
