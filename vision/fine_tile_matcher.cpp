@@ -1,6 +1,8 @@
 #include "vision/fine_tile_matcher.h"
 
+#include <mutex>
 #include <opencv2/imgproc.hpp>
+#include <tuple>
 
 namespace cf {
 
@@ -37,11 +39,46 @@ cv::Mat FineTileMatcher::Neighbourhood(const cv::Mat& board, const cv::Rect& cel
   return patch;
 }
 
-const cv::Mat& FineTileMatcher::Template(int type, int quarter) {
+// Templates outlive one picture: a camera on a stand sees the same pitch frame after frame. Keyed
+// by the art's pixels, whose header the cache keeps, so freed art is never mistaken for new art.
+struct SharedTemplates {
+  struct Entry {
+    cv::Mat art;  // keeps the art's pixels alive while its templates are kept
+    cv::Mat colour, grey;
+  };
+  std::mutex mutex;
+  std::map<std::tuple<const uchar*, int, int>, Entry> entries;
+};
+
+SharedTemplates& Shared() {
+  static SharedTemplates shared;
+  return shared;
+}
+
+void FineTileMatcher::Prepare(int type, int quarter) {
   auto key = std::make_pair(type, quarter);
-  auto it = templates_.find(key);
-  if (it != templates_.end()) return it->second;
-  return templates_[key] = Standardise(Art(type, quarter));
+  if (templates_.count(key)) return;
+  const cv::Mat& art = by_type_.at(type)->art;
+  SharedTemplates& shared = Shared();
+  std::lock_guard<std::mutex> lock(shared.mutex);
+  auto shared_key = std::make_tuple(art.data, size_, quarter);
+  auto it = shared.entries.find(shared_key);
+  if (it == shared.entries.end()) {
+    if (shared.entries.size() > 4096) shared.entries.clear();  // a few tile sets at a few pitches
+    SharedTemplates::Entry e;
+    e.art = art;
+    cv::Mat small = Art(type, quarter);
+    e.colour = Standardise(small);
+    cv::cvtColor(small, e.grey, cv::COLOR_BGR2GRAY);
+    it = shared.entries.emplace(shared_key, std::move(e)).first;
+  }
+  templates_[key] = it->second.colour;
+  grey_templates_[key] = it->second.grey;
+}
+
+const cv::Mat& FineTileMatcher::Template(int type, int quarter) {
+  Prepare(type, quarter);
+  return templates_.at({type, quarter});
 }
 
 cv::Mat FineTileMatcher::Art(int type, int quarter) const {
@@ -59,12 +96,8 @@ cv::Mat FineTileMatcher::Art(int type, int quarter) const {
 }
 
 const cv::Mat& FineTileMatcher::GreyTemplate(int type, int quarter) {
-  auto key = std::make_pair(type, quarter);
-  auto it = grey_templates_.find(key);
-  if (it != grey_templates_.end()) return it->second;
-  cv::Mat grey;
-  cv::cvtColor(Art(type, quarter), grey, cv::COLOR_BGR2GRAY);
-  return grey_templates_[key] = grey;
+  Prepare(type, quarter);
+  return grey_templates_.at({type, quarter});
 }
 
 FineTileMatcher::Place FineTileMatcher::Locate(const cv::Mat& board, const cv::Rect& cell, int type,

@@ -33,6 +33,7 @@ class FineTileMatcher {
   cv::Mat TemplateMask(const cv::Mat& cell_mask) const;
 
  private:
+  void Prepare(int type, int quarter);  // both templates of a tile, from the shared ones if kept
   const cv::Mat& Template(int type, int quarter);
   const cv::Mat& GreyTemplate(int type, int quarter);  // CV_8U
   cv::Mat Art(int type, int quarter) const;            // the art at this pitch, rim left out

@@ -31,7 +31,8 @@ cv::Mat TileDescriptor(const cv::Mat& bgr_patch, int size = kTemplateSize);
 // Normalised cross-correlation of two descriptors, -1..1.
 double Similarity(const cv::Mat& a, const cv::Mat& b);
 // Normalised cross-correlation of one descriptor with others over the pixels where `use` (CV_8U,
-// descriptor size) is set, each side renormalised there, averaged over the channels.
+// descriptor size) is set (every other one of them, as on a chessboard), each side renormalised
+// there, averaged over the channels.
 class MaskedSimilarity {
  public:
   MaskedSimilarity(const cv::Mat& a, const cv::Mat& use);
