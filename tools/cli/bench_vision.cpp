@@ -133,7 +133,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
   int tiles_total = 0, tiles_right = 0, followers_total = 0, followers_right = 0, tokens_total = 0,
       tokens_right = 0;
   int refused = 0, false_followers = 0, false_tokens = 0;
-  std::vector<double> ms, follower_err, token_err;
+  std::vector<double> ms, follower_err, token_err, stretch_err, focal_err;
   std::map<std::string, std::vector<double>> phase_ms;
   const int n = (*vm)["scenes"].as<int>();
   for (int i = 0; i < n; ++i) {
@@ -162,6 +162,13 @@ int RunBenchVision(const std::vector<std::string>& args) {
         continue;
       }
       cal.camera = camera->camera;
+      // A 400 mm stretch across the board as the true camera sees it, measured by the recovered.
+      cv::Point2d a(-200, 0), b(200, 0), pa, pb;
+      if (cal.camera.PixelToPlane(look.camera.Project({a.x, a.y, kTileTop}), kTileTop, pa) &&
+          cal.camera.PixelToPlane(look.camera.Project({b.x, b.y, kTileTop}), kTileTop, pb))
+        stretch_err.push_back(std::abs(cv::norm(pa - pb) - 400));
+      if (camera->focal_estimated)
+        focal_err.push_back(100 * std::abs(cal.camera.fx / look.camera.fx - 1));
     }
     AnalyzeInput input{&*catalog, &tileset, vm->count("uncalibrated") ? nullptr : &cal, ""};
     if (vm->count("debug")) {
@@ -310,6 +317,12 @@ int RunBenchVision(const std::vector<std::string>& args) {
       Percentile(follower_err, 0.5), Percentile(follower_err, 0.95));
   std::printf("  token centre error: median %.2f mm, 95th percentile %.2f mm (found ones)\n",
               Percentile(token_err, 0.5), Percentile(token_err, 0.95));
+  if (vm->count("from-tiles"))
+    std::printf(
+        "  calibration from the tiles: a 400 mm stretch off by median %.2f mm, 95th percentile "
+        "%.2f mm; focal length off by median %.1f%% (%zu of %zu views tilted enough to tell)\n",
+        Percentile(stretch_err, 0.5), Percentile(stretch_err, 0.95), Percentile(focal_err, 0.5),
+        focal_err.size(), stretch_err.size());
   std::printf("  analyze time: median %.0f ms, max %.0f ms\n", Percentile(ms, 0.5),
               Percentile(ms, 1.0));
   std::printf("  median per phase:");
