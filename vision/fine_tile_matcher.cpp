@@ -47,7 +47,7 @@ struct SharedTemplates {
     cv::Mat colour, grey;
   };
   std::mutex mutex;
-  std::map<std::tuple<const uchar*, int, int>, Entry> entries;
+  std::map<std::tuple<const uchar*, int, int, int>, Entry> entries;  // art, size, inset, turn
 };
 
 SharedTemplates& Shared() {
@@ -61,7 +61,7 @@ void FineTileMatcher::Prepare(int type, int quarter) {
   const cv::Mat& art = by_type_.at(type)->art;
   SharedTemplates& shared = Shared();
   std::lock_guard<std::mutex> lock(shared.mutex);
-  auto shared_key = std::make_tuple(art.data, size_, quarter);
+  auto shared_key = std::make_tuple(art.data, size_, inset_, quarter);
   auto it = shared.entries.find(shared_key);
   if (it == shared.entries.end()) {
     if (shared.entries.size() > 4096) shared.entries.clear();  // a few tile sets at a few pitches
