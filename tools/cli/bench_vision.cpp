@@ -9,8 +9,8 @@
 #include <random>
 #include <set>
 
-#include "engine/random_game.h"
 #include "calibration/plane_pose.h"
+#include "engine/random_game.h"
 #include "tools/cli/cli_common.h"
 #include "vision/analyze.h"
 #include "vision/scene_recipe.h"
@@ -283,11 +283,13 @@ int RunBenchVision(const std::vector<std::string>& args) {
     false_tokens += static_cast<int>(std::count(tused.begin(), tused.end(), false));
     if (vm->count("per-scene"))
       std::printf(
-          "seed %llu: followers missed %d (%s), wrong place %d, false %d, colours%s; tokens missed %d "
+          "seed %llu: followers missed %d (%s), wrong place %d, false %d, colours%s; tokens missed "
+          "%d "
           "(%s), false %d, kinds%s\n",
           static_cast<unsigned long long>(seed), f_missed, f_lost.c_str(), f_place,
-          static_cast<int>(std::count(used.begin(), used.end(), false)), f_colour.c_str(), t_missed, t_lost.c_str(),
-          static_cast<int>(std::count(tused.begin(), tused.end(), false)), t_kind.c_str());
+          static_cast<int>(std::count(used.begin(), used.end(), false)), f_colour.c_str(), t_missed,
+          t_lost.c_str(), static_cast<int>(std::count(tused.begin(), tused.end(), false)),
+          t_kind.c_str());
     if (vm->count("per-scene"))
       std::printf(
           "seed %llu: tiles %d/%d (missing %d, wrong id %d, wrong turn %d, invented %d), %.2f "
@@ -303,6 +305,8 @@ int RunBenchVision(const std::vector<std::string>& args) {
               (*vm)["camera"].as<std::string>().c_str(),
               vm->count("uncalibrated")
                   ? "no calibration, the reading's frame matched to the truth's"
+              : vm->count("from-tiles")
+                  ? "calibrated from each scene's tiles, the frame matched to the truth's"
                   : "true camera as calibration");
   std::printf("  refused as 'no board': %d scenes\n", refused);
   std::printf("  tiles (id and rotation right, in view): %.2f%% of %d\n",
