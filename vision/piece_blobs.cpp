@@ -9,6 +9,24 @@
 
 namespace cf {
 
+namespace {
+
+// Per pixel, `table` at the pixel's colour quantised to `bits` bits a channel (B, G, R order).
+cv::Mat LookUp(const cv::Mat& bgr, const std::vector<uchar>& table, int bits) {
+  const int drop = 8 - bits;
+  cv::Mat out(bgr.size(), CV_8U);
+  for (int y = 0; y < bgr.rows; ++y) {
+    const cv::Vec3b* p = bgr.ptr<cv::Vec3b>(y);
+    uchar* o = out.ptr<uchar>(y);
+    for (int x = 0; x < bgr.cols; ++x)
+      o[x] = table[((p[x][0] >> drop) << (2 * bits)) | ((p[x][1] >> drop) << bits) |
+                   (p[x][2] >> drop)];
+  }
+  return out;
+}
+
+}  // namespace
+
 ColourLookup::ColourLookup(const ColorModel& model) : table_(64 * 64 * 64, 0) {
   std::vector<ColorStats> stats;
   for (const auto& [name, s] : model.colors()) names_.push_back(name), stats.push_back(s);
@@ -48,19 +66,10 @@ std::shared_ptr<const ColourLookup> ColourLookup::For(const ColorModel& model) {
   return built[key.str()] = std::make_shared<const ColourLookup>(model);
 }
 
-cv::Mat ColourLookup::Classify(const cv::Mat& bgr) const {
-  cv::Mat out(bgr.size(), CV_8U);
-  for (int y = 0; y < bgr.rows; ++y) {
-    const cv::Vec3b* p = bgr.ptr<cv::Vec3b>(y);
-    uchar* o = out.ptr<uchar>(y);
-    for (int x = 0; x < bgr.cols; ++x)
-      o[x] = table_[((p[x][0] >> 2) << 12) | ((p[x][1] >> 2) << 6) | (p[x][2] >> 2)];
-  }
-  return out;
-}
+cv::Mat ColourLookup::Classify(const cv::Mat& bgr) const { return LookUp(bgr, table_, 6); }
 
 PrintedColours::PrintedColours(const std::vector<TileReference>& tileset)
-    : printed_(32 * 32 * 32, 0) {
+    : unprinted_(32 * 32 * 32, 255) {
   std::vector<int> count(32 * 32 * 32, 0);
   int total = 0;
   for (const auto& ref : tileset) {
@@ -84,21 +93,12 @@ PrintedColours::PrintedColours(const std::vector<TileReference>& tileset)
             for (int dr = -t; dr <= t; ++dr) {
               int bb = b + db, gg = g + dg, rr = r + dr;
               if (bb < 0 || gg < 0 || rr < 0 || bb > 31 || gg > 31 || rr > 31) continue;
-              printed_[(bb << 10) | (gg << 5) | rr] = 1;
+              unprinted_[(bb << 10) | (gg << 5) | rr] = 0;
             }
       }
 }
 
-cv::Mat PrintedColours::Unprinted(const cv::Mat& bgr) const {
-  cv::Mat out(bgr.size(), CV_8U);
-  for (int y = 0; y < bgr.rows; ++y) {
-    const cv::Vec3b* p = bgr.ptr<cv::Vec3b>(y);
-    uchar* o = out.ptr<uchar>(y);
-    for (int x = 0; x < bgr.cols; ++x)
-      o[x] = printed_[((p[x][0] >> 3) << 10) | ((p[x][1] >> 3) << 5) | (p[x][2] >> 3)] ? 0 : 255;
-  }
-  return out;
-}
+cv::Mat PrintedColours::Unprinted(const cv::Mat& bgr) const { return LookUp(bgr, unprinted_, 5); }
 
 std::map<std::string, cv::Mat> ColourMasks(const cv::Mat& img, const cv::Mat& where,
                                            const ColourLookup& lookup) {

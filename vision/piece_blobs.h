@@ -47,7 +47,7 @@ class PrintedColours {
   cv::Mat Unprinted(const cv::Mat& bgr) const;
 
  private:
-  std::vector<uchar> printed_;  // 32^3 entries
+  std::vector<uchar> unprinted_;  // 32^3 entries: 255 for colours the art never uses
 };
 
 // Per player colour, the pixels of that colour where `where` is set.

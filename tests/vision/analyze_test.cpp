@@ -127,16 +127,24 @@ TEST(Analyze, ReadsARenderedTableWithItsCalibration) {
   EXPECT_LE(invented * 2, static_cast<int>(r->followers.size())) << "most followers read stand where one stands";
 }
 
+// A table of `tiles` tiles seen by a camera tilted `tilt_deg` from straight down, within 0.9 m,
+// without hands.
+std::tuple<Scene, Look, cv::Mat> TiltedTable(uint64_t seed, int tiles, double tilt_deg,
+                                             bool undistorted = false) {
+  auto [game, truth] = RandomTable(seed, tiles);
+  LookOptions o;
+  o.hands_chance = 0;
+  o.min_tilt = o.max_tilt = tilt_deg;
+  o.max_distance = 900;
+  Look look = RandomLook(truth, o, seed);
+  if (undistorted) look.camera.dist = {0, 0, 0, 0, 0};
+  return {truth, look, RenderTable(VisionCatalog(), truth, look)};
+}
+
 // Without any calibration a tilted picture still gives millimetres: the plane comes from the tiles,
 // so neighbouring tiles read 45 mm apart, and most tiles are named right.
 TEST(Analyze, ReadsATiltedTableWithoutCalibration) {
-  auto [game, truth] = RandomTable(7002, 30);
-  LookOptions o;
-  o.hands_chance = 0;
-  o.min_tilt = o.max_tilt = 25;
-  o.max_distance = 900;
-  Look look = RandomLook(truth, o, 7002);
-  cv::Mat img = RenderTable(VisionCatalog(), truth, look);
+  auto [truth, look, img] = TiltedTable(7002, 30, 25);
   auto r = Read(img);
   ASSERT_TRUE(r.ok()) << r.error().message;
   EXPECT_NE(r->grid.find("plane")->as_string().find("tile edges"), std::string::npos);
@@ -169,14 +177,8 @@ TEST(Analyze, ReadsATiltedTableWithoutCalibration) {
 // calibrate --tiles: a picture of the tiles alone fixes the camera, which then measures the table
 // in millimetres like a printed target's calibration.
 TEST(Analyze, CalibratesTheCameraFromTheTileGridAlone) {
-  auto [game, truth] = RandomTable(7003, 40);
-  LookOptions o;
-  o.hands_chance = 0;
-  o.min_tilt = o.max_tilt = 30;
-  o.max_distance = 900;
-  Look look = RandomLook(truth, o, 7003);
-  look.camera.dist = {0, 0, 0, 0, 0};  // the model assumes an undistorted lens
-  cv::Mat img = RenderTable(VisionCatalog(), truth, look);
+  // The camera model assumes an undistorted lens.
+  auto [truth, look, img] = TiltedTable(7003, 40, 30, /*undistorted=*/true);
   auto tileset = PaintedTileset(VisionCatalog());
   auto plane = TablePlaneFromTiles(img, {&VisionCatalog(), &tileset, nullptr, ""});
   ASSERT_TRUE(plane.ok()) << plane.error().message;
