@@ -34,6 +34,9 @@ constexpr double kCoveredJoinScore = 0.45;  // the same, pieces left out, for a 
 // Followers and tokens cover a few percent of a board; beyond this share of 'unprinted' pixels
 // the tile art's colours do not describe the picture.
 constexpr double kMostUnprintedShare = 0.05;
+// A meeple standing seen from above, the smallest piece: blobs of two touching pieces are split
+// into parts no smaller.
+constexpr double kSmallestPieceMm2 = 150;
 constexpr double kStrongShare =
     0.5;  // the least share of board cells that match their art well alone
 
@@ -540,7 +543,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   WriteDebugMask("foreground.png", fg);
   std::FILE* blob_log =
       in.debug_prefix.empty() ? nullptr : std::fopen((in.debug_prefix + "blobs.txt").c_str(), "w");
-  for (Blob b : ColourBlobs(masks)) {
+  for (Blob b : ColourBlobs(masks, kSmallestPieceMm2 * top.ppmm * top.ppmm)) {
     double area_mm = b.area_px / (top.ppmm * top.ppmm);
     cv::Point2d at_aligned = b.centroid;
     b.centroid = aligned_to_image(b.centroid);

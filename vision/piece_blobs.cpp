@@ -3,6 +3,7 @@
 #include <cmath>
 #include <mutex>
 #include <opencv2/imgproc.hpp>
+#include <optional>
 #include <sstream>
 
 #include "vision/scene.h"
@@ -121,7 +122,68 @@ cv::Mat PieceMask(const std::map<std::string, cv::Mat>& masks, cv::Size size) {
   return any;
 }
 
-std::vector<Blob> ColourBlobs(const std::map<std::string, cv::Mat>& masks) {
+namespace {
+
+// The blob of the pixels set in `patch` (CV_8U, holes filled), which lies at `at` in the mask.
+std::optional<Blob> Measure(const std::string& color, const cv::Mat& patch, cv::Point at) {
+  cv::Moments mo = cv::moments(patch, true);
+  if (mo.m00 < 24) return std::nullopt;
+  Blob b;
+  b.color = color;
+  b.centroid = {at.x + mo.m10 / mo.m00, at.y + mo.m01 / mo.m00};
+  b.area_px = mo.m00;
+  // A filled ellipse with these second moments has semi-axes 2 sqrt(eigenvalue).
+  double a = mo.mu20 / mo.m00, c = mo.mu02 / mo.m00, d = mo.mu11 / mo.m00;
+  double root = std::sqrt((a - c) * (a - c) / 4 + d * d);
+  b.long_px = 4 * std::sqrt(std::max(0.0, (a + c) / 2 + root));
+  b.short_px = 4 * std::sqrt(std::max(0.0, (a + c) / 2 - root));
+  cv::Mat ellipse(patch.size(), CV_8U, cv::Scalar(0));
+  double angle = 0.5 * std::atan2(2 * d, a - c) * 180 / CV_PI;
+  cv::ellipse(
+      ellipse,
+      cv::RotatedRect(
+          cv::Point2f(static_cast<float>(mo.m10 / mo.m00), static_cast<float>(mo.m01 / mo.m00)),
+          cv::Size2f(static_cast<float>(b.long_px), static_cast<float>(b.short_px)),
+          static_cast<float>(angle)),
+      cv::Scalar(255), cv::FILLED);
+  // The ellipse may reach past the patch: count its whole area analytically.
+  double both = cv::countNonZero(ellipse & patch);
+  double ellipse_px = CV_PI / 4 * b.long_px * b.short_px;
+  b.ellipse_fit = both / std::max(1.0, mo.m00 + ellipse_px - both);
+  std::vector<std::vector<cv::Point>> contours;
+  cv::findContours(patch.clone(), contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+  std::vector<cv::Point> all, hull;
+  for (const auto& contour : contours) all.insert(all.end(), contour.begin(), contour.end());
+  cv::convexHull(all, hull);
+  // The hull through pixel centres misses half a pixel all round.
+  double hull_px = cv::contourArea(hull) + cv::arcLength(hull, true) / 2 + 1;
+  b.solidity = std::min(1.0, mo.m00 / hull_px);
+  return b;
+}
+
+// Two pieces of one colour that touch, told apart by eroding their patch until it falls into
+// parts of at least `part_px` pixels, each grown back within the patch; empty if it never does.
+std::vector<cv::Mat> SplitTouching(const cv::Mat& patch, double part_px) {
+  for (int k = 1; k <= 4; ++k) {
+    cv::Mat kernel = cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * k + 1, 2 * k + 1});
+    cv::Mat core, labels, stats, centroids;
+    cv::erode(patch, core, kernel);
+    int n = cv::connectedComponentsWithStats(core, labels, stats, centroids, 8, CV_32S);
+    std::vector<cv::Mat> parts;
+    for (int i = 1; i < n; ++i) {
+      cv::Mat part;
+      cv::dilate(labels == i, part, kernel);
+      part &= patch;
+      if (cv::countNonZero(part) >= part_px) parts.push_back(part);
+    }
+    if (parts.size() >= 2) return parts;
+  }
+  return {};
+}
+
+}  // namespace
+
+std::vector<Blob> ColourBlobs(const std::map<std::string, cv::Mat>& masks, double split_px) {
   std::vector<Blob> out;
   for (const auto& [name, m] : masks) {
     std::vector<std::vector<cv::Point>> contours;
@@ -132,36 +194,12 @@ std::vector<Blob> ColourBlobs(const std::map<std::string, cv::Mat>& masks) {
       cv::Mat patch(box.size(), CV_8U, cv::Scalar(0));  // the patch's pixels, holes filled
       cv::drawContours(patch, std::vector<std::vector<cv::Point>>{c}, 0, cv::Scalar(255),
                        cv::FILLED, cv::LINE_8, cv::noArray(), 0, -box.tl());
-      cv::Moments mo = cv::moments(patch, true);
-      if (mo.m00 < 24) continue;
-      Blob b;
-      b.color = name;
-      b.centroid = {box.x + mo.m10 / mo.m00, box.y + mo.m01 / mo.m00};
-      b.area_px = mo.m00;
-      // A filled ellipse with these second moments has semi-axes 2 sqrt(eigenvalue).
-      double a = mo.mu20 / mo.m00, cc = mo.mu02 / mo.m00, d = mo.mu11 / mo.m00;
-      double root = std::sqrt((a - cc) * (a - cc) / 4 + d * d);
-      b.long_px = 4 * std::sqrt(std::max(0.0, (a + cc) / 2 + root));
-      b.short_px = 4 * std::sqrt(std::max(0.0, (a + cc) / 2 - root));
-      cv::Mat ellipse(box.size(), CV_8U, cv::Scalar(0));
-      double angle = 0.5 * std::atan2(2 * d, a - cc) * 180 / CV_PI;
-      cv::ellipse(
-          ellipse,
-          cv::RotatedRect(
-              cv::Point2f(static_cast<float>(mo.m10 / mo.m00), static_cast<float>(mo.m01 / mo.m00)),
-              cv::Size2f(static_cast<float>(b.long_px), static_cast<float>(b.short_px)),
-              static_cast<float>(angle)),
-          cv::Scalar(255), cv::FILLED);
-      // The ellipse may reach past the box: count its whole area analytically.
-      double both = cv::countNonZero(ellipse & patch);
-      double ellipse_px = CV_PI / 4 * b.long_px * b.short_px;
-      b.ellipse_fit = both / std::max(1.0, mo.m00 + ellipse_px - both);
-      std::vector<cv::Point> hull;
-      cv::convexHull(c, hull);
-      // The hull through pixel centres misses half a pixel all round.
-      double hull_px = cv::contourArea(hull) + cv::arcLength(hull, true) / 2 + 1;
-      b.solidity = std::min(1.0, mo.m00 / hull_px);
-      out.push_back(b);
+      std::vector<cv::Mat> parts;
+      if (split_px > 0 && cv::countNonZero(patch) > 2 * split_px)
+        parts = SplitTouching(patch, split_px);
+      if (parts.empty()) parts.push_back(patch);
+      for (const auto& part : parts)
+        if (auto b = Measure(name, part, box.tl())) out.push_back(*b);
     }
   }
   return out;

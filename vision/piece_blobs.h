@@ -55,8 +55,9 @@ std::map<std::string, cv::Mat> ColourMasks(const cv::Mat& img, const cv::Mat& wh
                                            const ColourLookup& lookup);
 // Pixels covered by pieces of any colour.
 cv::Mat PieceMask(const std::map<std::string, cv::Mat>& masks, cv::Size size);
-// The blobs of every colour mask.
-std::vector<Blob> ColourBlobs(const std::map<std::string, cv::Mat>& masks);
+// The blobs of every colour mask; with `split_px`, a blob of two pieces that touch (each at least
+// that many pixels) is split into them.
+std::vector<Blob> ColourBlobs(const std::map<std::string, cv::Mat>& masks, double split_px = 0);
 // What a blob is taken for, judged by its colour, size and outline on the table plane.
 struct BlobVerdict {
   enum What { kNothing, kFollower, kToken } what = kNothing;

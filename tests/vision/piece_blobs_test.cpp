@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <opencv2/imgproc.hpp>
 
 namespace cf {
@@ -63,6 +64,25 @@ TEST(PieceBlobs, SpecksStripsAndSheetsAreNeitherTokensNorFollowers) {
   });
   ASSERT_EQ(v.size(), 3u);
   for (const auto& verdict : v) EXPECT_EQ(verdict.what, BlobVerdict::kNothing);
+}
+
+TEST(PieceBlobs, ATokenAndAMeepleThatTouchAreTwoBlobs) {
+  cv::Mat mask(400, 400, CV_8U, cv::Scalar(0));
+  cv::ellipse(mask, Px(50, 60), cv::Size(25, 20), 0, 0, 360, cv::Scalar(255), cv::FILLED);
+  LyingMeeple(mask, {70, 60});  // its arm overlaps the knock-out token's rim
+  const double split_px = 150 * kPpmm * kPpmm;
+  ASSERT_EQ(ColourBlobs({{"blue", mask}}).size(), 1u) << "one patch of blue";
+  auto parts = ColourBlobs({{"blue", mask}}, split_px);
+  ASSERT_EQ(parts.size(), 2u);
+  std::vector<BlobVerdict::What> seen;
+  for (const auto& b : parts) seen.push_back(JudgeBlob(b, kPpmm).what);
+  std::sort(seen.begin(), seen.end());
+  EXPECT_EQ(seen, (std::vector<BlobVerdict::What>{BlobVerdict::kFollower, BlobVerdict::kToken}));
+  // A lone meeple is not cut at its neck, nor a lone token anywhere.
+  cv::Mat one(400, 400, CV_8U, cv::Scalar(0));
+  LyingMeeple(one, {60, 60});
+  cv::circle(one, Px(150, 60), static_cast<int>(12 * kPpmm), cv::Scalar(255), cv::FILLED);
+  EXPECT_EQ(ColourBlobs({{"green", one}}, split_px).size(), 2u);
 }
 
 TEST(PieceBlobs, BlobsAreMeasuredInWholePixels) {
