@@ -365,10 +365,6 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     if (on > all * kMostUnprintedShare) unprinted.setTo(0);
     return unprinted;
   };
-  // Where pieces may be: pixels unlike their tile's art or the table, or of an unprinted colour.
-  auto PieceCandidates = [&](const cv::Mat& relit) -> cv::Mat {
-    return Foreground() | Unprinted(relit);
-  };
   // With --debug: the board with `mask` painted magenta.
   auto WriteDebugMask = [&](const std::string& name, const cv::Mat& mask) {
     if (in.debug_prefix.empty()) return;
@@ -383,10 +379,10 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
       ColourLookup::For(in.calibration ? in.calibration->colors : ColorModel::Defaults());
   const ColourLookup& colors = *lookup;
   {
-    cv::Mat relit = Relit();
+    cv::Mat relit = Relit(), classes = colors.Classify(relit);
     int grow = std::max(1, static_cast<int>(period * 0.05));
     auto PiecesIn = [&](const cv::Mat& where) {
-      cv::Mat mask = PieceMask(ColourMasks(relit, where, colors), aligned.size());
+      cv::Mat mask = PieceMask(ColourMasks(classes, where, colors));
       cv::dilate(mask, mask,
                  cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
       return mask;
@@ -537,9 +533,10 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     return ApplyAffine(Ainv, p);
   };
   // 6. Followers and tokens against the final reading.
+  // Where pieces may be: pixels unlike their tile's art or the table, or of an unprinted colour.
   cv::Mat relit = Relit();
-  cv::Mat fg = PieceCandidates(relit);
-  auto masks = ColourMasks(relit, fg, colors);
+  cv::Mat fg = Foreground() | Unprinted(relit);
+  auto masks = ColourMasks(colors.Classify(relit), fg, colors);
   WriteDebugMask("foreground.png", fg);
   std::FILE* blob_log =
       in.debug_prefix.empty() ? nullptr : std::fopen((in.debug_prefix + "blobs.txt").c_str(), "w");

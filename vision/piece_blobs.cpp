@@ -101,24 +101,22 @@ PrintedColours::PrintedColours(const std::vector<TileReference>& tileset)
 
 cv::Mat PrintedColours::Unprinted(const cv::Mat& bgr) const { return LookUp(bgr, unprinted_, 5); }
 
-std::map<std::string, cv::Mat> ColourMasks(const cv::Mat& img, const cv::Mat& where,
+std::map<std::string, cv::Mat> ColourMasks(const cv::Mat& classes, const cv::Mat& where,
                                            const ColourLookup& lookup) {
-  cv::Mat classes = lookup.Classify(img);
-  classes.setTo(0, where == 0);
   std::map<std::string, cv::Mat> masks;
+  const cv::Mat inside = where != 0;
   cv::Mat open = cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3});
   for (size_t i = 0; i < lookup.names().size(); ++i) {
-    cv::Mat m = classes == static_cast<int>(i + 1);
+    cv::Mat m = (classes == static_cast<int>(i + 1)) & inside;
     cv::morphologyEx(m, m, cv::MORPH_OPEN, open);
     masks[lookup.names()[i]] = m;
   }
   return masks;
 }
 
-cv::Mat PieceMask(const std::map<std::string, cv::Mat>& masks, cv::Size size) {
+cv::Mat PieceMask(const std::map<std::string, cv::Mat>& masks) {
   cv::Mat any;
   for (const auto& [name, m] : masks) any = any.empty() ? m.clone() : (any | m);
-  if (any.size() != size) cv::resize(any, any, size, 0, 0, cv::INTER_NEAREST);
   return any;
 }
 

@@ -50,11 +50,12 @@ class PrintedColours {
   std::vector<uchar> unprinted_;  // 32^3 entries: 255 for colours the art never uses
 };
 
-// Per player colour, the pixels of that colour where `where` is set.
-std::map<std::string, cv::Mat> ColourMasks(const cv::Mat& img, const cv::Mat& where,
+// Per player colour, the pixels of that colour (`classes`: lookup.Classify of a picture) where
+// `where` is set.
+std::map<std::string, cv::Mat> ColourMasks(const cv::Mat& classes, const cv::Mat& where,
                                            const ColourLookup& lookup);
 // Pixels covered by pieces of any colour.
-cv::Mat PieceMask(const std::map<std::string, cv::Mat>& masks, cv::Size size);
+cv::Mat PieceMask(const std::map<std::string, cv::Mat>& masks);
 // The blobs of every colour mask; with `split_px`, a blob of two pieces that touch (each at least
 // that many pixels) is split into them.
 std::vector<Blob> ColourBlobs(const std::map<std::string, cv::Mat>& masks, double split_px = 0);

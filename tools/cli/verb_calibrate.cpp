@@ -33,16 +33,15 @@ int CalibrateFromTiles(const po::variables_map& vm) {
   Calibration out;
   out.camera = camera->camera;
   out.has_table_pose = true;
+  const double distance_mm = cv::norm(camera->camera.position() - cv::Vec3d(0, 0, kTileTop));
   // How far, in pixels, the tiles' centres lie from the 45 mm grid seen through the camera.
-  out.rms_px = plane->rms_mm * camera->camera.fx /
-               cv::norm(camera->camera.position() - cv::Vec3d(0, 0, kTileTop));
+  out.rms_px = plane->rms_mm * camera->camera.fx / distance_mm;
   if (auto s = SaveCalibration(out, vm["out"].as<std::string>()); !s)
     return BadInput(s.error().message);
   std::printf(
       "table plane from %d tiles: centres within %.2f mm of the 45 mm grid; camera tilted %.1f "
       "degrees, %.0f mm from the middle tile, focal length %.0f px (%s)\n",
-      plane->tiles, plane->rms_mm, camera->tilt_deg,
-      cv::norm(camera->camera.position() - cv::Vec3d(0, 0, kTileTop)), camera->camera.fx,
+      plane->tiles, plane->rms_mm, camera->tilt_deg, distance_mm, camera->camera.fx,
       camera->focal_estimated ? "from the perspective" : "assumed: the view is nearly straight down");
   return kExitOk;
 }
