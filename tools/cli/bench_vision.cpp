@@ -152,13 +152,16 @@ int RunBenchVision(const std::vector<std::string>& args) {
     cal.camera = look.camera;
     cal.has_table_pose = true;
     bool frame_unknown = vm->count("uncalibrated") || vm->count("from-tiles");
+    auto count_refused = [&] {  // its tiles in view all count as missed
+      ++refused;
+      for (const auto& t : truth.tiles) tiles_total += InView(look.camera, t.center_mm);
+    };
     if (vm->count("from-tiles")) {
       auto plane = TablePlaneFromTiles(img, {&*catalog, &tileset, nullptr, ""});
       auto camera = plane ? CameraFromPlane(plane->picture_to_mm, img.size(), kTileTop)
                           : Result<PlaneCamera>(plane.error());
       if (!camera) {
-        ++refused;
-        for (const auto& t : truth.tiles) tiles_total += InView(look.camera, t.center_mm);
+        count_refused();
         continue;
       }
       cal.camera = camera->camera;
@@ -189,8 +192,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
     if (read && vm->count("debug"))
       std::ofstream(input.debug_prefix + "read.json") << read->ToJson().dump(2) << "\n";
     if (!read) {
-      ++refused;
-      for (const auto& t : truth.tiles) tiles_total += InView(look.camera, t.center_mm);
+      count_refused();
       continue;
     }
     if (read->timing_ms.is_object())
@@ -281,23 +283,24 @@ int RunBenchVision(const std::vector<std::string>& args) {
       tokens_right += read->tokens[best].kind == t.kind;
     }
     false_tokens += static_cast<int>(std::count(tused.begin(), tused.end(), false));
-    if (vm->count("per-scene"))
+    if (vm->count("per-scene")) {
       std::printf(
           "seed %llu: followers missed %d (%s), wrong place %d, false %d, colours%s; tokens missed "
-          "%d "
-          "(%s), false %d, kinds%s\n",
+          "%d (%s), false %d, kinds%s\n",
           static_cast<unsigned long long>(seed), f_missed, f_lost.c_str(), f_place,
           static_cast<int>(std::count(used.begin(), used.end(), false)), f_colour.c_str(), t_missed,
           t_lost.c_str(), static_cast<int>(std::count(tused.begin(), tused.end(), false)),
           t_kind.c_str());
-    if (vm->count("per-scene"))
       std::printf(
           "seed %llu: tiles %d/%d (missing %d, wrong id %d, wrong turn %d, invented %d), %.2f "
           "px/mm;%s\n",
           static_cast<unsigned long long>(seed), scene_right, scene_tiles, missing, wrong_id,
           wrong_turn, invented,
-          cv::norm(look.camera.Project({10, 0, -2}) - look.camera.Project({-10, 0, -2})) / 20,
+          cv::norm(look.camera.Project({10, 0, kTileTop}) -
+                   look.camera.Project({-10, 0, kTileTop})) /
+              20,
           confusions.c_str());
+    }
   }
   auto pct = [](int a, int b) { return b ? 100.0 * a / b : 0.0; };
   std::printf("catapult-fair bench vision: %d rendered scenes (seeds from %llu, %s, %s)\n", n,
