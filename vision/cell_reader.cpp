@@ -10,8 +10,8 @@ namespace cf {
 
 namespace {
 
-constexpr int kKept = 6;
-const double kTurns[] = {0.0, -2.0, 2.0};  // degrees  // candidates kept per cell for Legalize
+constexpr int kKept = 6;      // candidates kept per cell for Legalize
+constexpr int kGlanced = 24;  // candidates kept from the first glance
 bool Better(const Candidate& a, const Candidate& b) { return a.score > b.score; }
 
 }  // namespace
@@ -36,11 +36,29 @@ void LookCloser(const cv::Mat& board, const cv::Rect& cell, FineTileMatcher& fin
 std::vector<Candidate> ReadCell(const cv::Mat& board, const cv::Rect& cell,
                                 const std::vector<TileReference>& tileset, FineTileMatcher& fine) {
   const int inset = static_cast<int>(cell.width * 0.04);
-  cv::Mat d = TileDescriptor(board(
-      cv::Rect(cell.x + inset, cell.y + inset, cell.width - 2 * inset, cell.height - 2 * inset)));
+  const cv::Mat core = board(
+      cv::Rect(cell.x + inset, cell.y + inset, cell.width - 2 * inset, cell.height - 2 * inset));
   std::vector<Candidate> out;
+  const cv::Mat glance = TileDescriptor(core, kGlanceSize);
+  std::vector<const cv::Mat*> templates;  // of the candidates, in order
   for (const auto& ref : tileset)
-    for (int q = 0; q < 4; ++q) out.push_back({ref.type, q, Similarity(d, ref.templates[q])});
+    for (int q = 0; q < 4; ++q) {
+      out.push_back({ref.type, q, Similarity(glance, ref.glances[q])});
+      templates.push_back(&ref.templates[q]);
+    }
+  std::vector<int> order(out.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+  size_t glanced = std::min<size_t>(kGlanced, out.size());
+  std::partial_sort(order.begin(), order.begin() + glanced, order.end(),
+                    [&](int a, int b) { return out[a].score > out[b].score; });
+  const cv::Mat d = TileDescriptor(core);
+  std::vector<Candidate> closer;
+  for (size_t i = 0; i < glanced; ++i) {
+    Candidate c = out[order[i]];
+    c.score = Similarity(d, *templates[order[i]]);
+    closer.push_back(c);
+  }
+  out = std::move(closer);
   size_t kept = std::min<size_t>(kKept, out.size());
   std::partial_sort(out.begin(), out.begin() + kept, out.end(), Better);
   out.resize(kept);

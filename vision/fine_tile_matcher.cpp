@@ -11,6 +11,58 @@ namespace {
 const double kTurns[] = {0.0, -2.0, 2.0};  // degrees a tile may lie off square
 constexpr double kSquareEnough = 0.8;      // a fit that needs no turn
 
+// What cv::matchTemplate's TM_CCOEFF_NORMED gives for a grey `image` (CV_32F) and a zero-mean
+// template `t` (CV_32F) of norm `t_norm`, computed directly: the places are few, the template large.
+cv::Mat CorrelateAtFewPlaces(const cv::Mat& image, const cv::Mat& t, double t_norm) {
+  const int places_x = image.cols - t.cols + 1, places_y = image.rows - t.rows + 1;
+  cv::Mat sum, square_sum;
+  cv::integral(image, sum, square_sum, CV_64F, CV_64F);
+  const double n = static_cast<double>(t.total());
+  cv::Mat out(places_y, places_x, CV_32F);
+  for (int y = 0; y < places_y; ++y)
+    for (int x = 0; x < places_x; ++x) {
+      float lanes[8] = {0, 0, 0, 0, 0, 0, 0, 0};  // independent sums the compiler can vectorise
+      for (int ty = 0; ty < t.rows; ++ty) {
+        const float* a = image.ptr<float>(y + ty) + x;
+        const float* b = t.ptr<float>(ty);
+        int tx = 0;
+        for (; tx + 8 <= t.cols; tx += 8)
+          for (int k = 0; k < 8; ++k) lanes[k] += a[tx + k] * b[tx + k];
+        for (; tx < t.cols; ++tx) lanes[0] += a[tx] * b[tx];
+      }
+      double cross = 0;
+      for (float l : lanes) cross += l;
+      auto box = [&](const cv::Mat& m) {
+        return m.at<double>(y + t.rows, x + t.cols) - m.at<double>(y, x + t.cols) -
+               m.at<double>(y + t.rows, x) + m.at<double>(y, x);
+      };
+      const double s = box(sum), variance = box(square_sum) - s * s / n;
+      out.at<float>(y, x) =
+          variance > 1e-6 && t_norm > 1e-6
+              ? static_cast<float>(cross / (std::sqrt(variance) * t_norm))
+              : 0.0f;
+    }
+  return out;
+}
+
+// Standardise (see tileset.h) of the part `w` of a CV_32FC3 picture, in one pass after its
+// statistics.
+cv::Mat StandardisedWindow(const cv::Mat& picture, const cv::Rect& w, double floor = 4.0) {
+  cv::Scalar mean, sd;
+  cv::meanStdDev(picture(w), mean, sd);
+  float m[3], scale[3];
+  for (int k = 0; k < 3; ++k)
+    m[k] = static_cast<float>(mean[k]), scale[k] = static_cast<float>(1.0 / std::max(floor, sd[k]));
+  cv::Mat out(w.size(), CV_32FC3);
+  for (int y = 0; y < w.height; ++y) {
+    const float* in = picture.ptr<float>(w.y + y) + 3 * w.x;
+    float* o = out.ptr<float>(y);
+    for (int x = 0; x < 3 * w.width; x += 3)
+      for (int k = 0; k < 3; ++k) o[x + k] = (in[x + k] - m[k]) * scale[k];
+  }
+  return out;
+}
+
 }  // namespace
 
 FineTileMatcher::FineTileMatcher(const std::vector<TileReference>& tileset, double pitch_px) {
@@ -70,6 +122,8 @@ void FineTileMatcher::Prepare(int type, int quarter) {
     cv::Mat small = Art(type, quarter);
     e.colour = Standardise(small);
     cv::cvtColor(small, e.grey, cv::COLOR_BGR2GRAY);
+    e.grey.convertTo(e.grey, CV_32F);
+    e.grey -= cv::mean(e.grey)[0];
     it = shared.entries.emplace(shared_key, std::move(e)).first;
   }
   templates_[key] = it->second.colour;
@@ -103,14 +157,16 @@ const cv::Mat& FineTileMatcher::GreyTemplate(int type, int quarter) {
 FineTileMatcher::Place FineTileMatcher::Locate(const cv::Mat& board, const cv::Rect& cell, int type,
                                                int quarter) {
   const cv::Mat& t = GreyTemplate(type, quarter);
+  const double t_norm = cv::norm(t);
   Place place;
   cv::Mat best_patch;
   cv::Point at;
   for (double turn : kTurns) {
     if (place.fit >= kSquareEnough) break;
-    cv::Mat patch = Neighbourhood(board, cell, turn), grey, result;
+    cv::Mat patch = Neighbourhood(board, cell, turn), grey;
     cv::cvtColor(patch, grey, cv::COLOR_BGR2GRAY);
-    cv::matchTemplate(grey, t, result, cv::TM_CCOEFF_NORMED);
+    grey.convertTo(grey, CV_32F);
+    cv::Mat result = CorrelateAtFewPlaces(grey, t, t_norm);
     double v;
     cv::Point p;
     cv::minMaxLoc(result, nullptr, &v, nullptr, &p);
@@ -118,11 +174,12 @@ FineTileMatcher::Place FineTileMatcher::Locate(const cv::Mat& board, const cv::R
   }
   place.centre = cv::Point2d(cell.x + inset_ - margin_ + at.x + t.cols / 2.0,
                              cell.y + inset_ - margin_ + at.y + t.rows / 2.0);
+  best_patch.convertTo(best_patch, CV_32FC3);
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
       cv::Rect w(at + cv::Point(dx, dy), t.size());
       if (w.x < 0 || w.y < 0 || w.br().x > best_patch.cols || w.br().y > best_patch.rows) continue;
-      place.windows.push_back(Standardise(best_patch(w)));
+      place.windows.push_back(StandardisedWindow(best_patch, w));
     }
   return place;
 }

@@ -35,7 +35,7 @@ class FineTileMatcher {
  private:
   void Prepare(int type, int quarter);  // both templates of a tile, from the shared ones if kept
   const cv::Mat& Template(int type, int quarter);
-  const cv::Mat& GreyTemplate(int type, int quarter);  // CV_8U
+  const cv::Mat& GreyTemplate(int type, int quarter);  // CV_32F, zero mean
   cv::Mat Art(int type, int quarter) const;            // the art at this pitch, rim left out
   // The part of `board` a shifted tile may cover, turned by `turn_deg` about the cell's centre.
   cv::Mat Neighbourhood(const cv::Mat& board, const cv::Rect& cell, double turn_deg) const;

@@ -74,6 +74,7 @@ TileReference FromArt(int type, const cv::Mat& art) {
   r.art = art;
   cv::Mat turned = art;
   for (int q = 0; q < 4; ++q) {
+    r.glances[q] = TileDescriptor(turned, kGlanceSize);
     r.templates[q] = TileDescriptor(turned);
     r.details[q] = TileDescriptor(turned, kDetailSize);
     cv::Mat next;

@@ -13,11 +13,13 @@
 namespace cf {
 
 constexpr int kTemplateSize = 40;
+constexpr int kGlanceSize = 16;  // a first glance that keeps the few tiles worth comparing
 constexpr int kDetailSize = 72;  // second look at close candidates: huts, inns, shields
 
 // A tile's appearance: per rotation, a template whose channels have zero mean and unit variance.
 struct TileReference {
   int type = -1;
+  std::array<cv::Mat, 4> glances;    // CV_32FC3, kGlanceSize square
   std::array<cv::Mat, 4> templates;  // CV_32FC3, kTemplateSize square
   std::array<cv::Mat, 4> details;    // CV_32FC3, kDetailSize square
   cv::Scalar mean_bgr;               // the art's average colour, for judging the light
