@@ -333,8 +333,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     return fg;
   };
   // The light: per-channel gains from the recognised tiles' observed and printed colours.
-  auto Relit = [&]() {
-    cv::Mat lit;
+  auto LightGains = [&]() {
     cv::Scalar seen(0, 0, 0), printed(0, 0, 0);
     for (const auto& c : board) {
       cv::Rect rect = CellRect(c.col, c.row) & cv::Rect(0, 0, aligned.cols, aligned.rows);
@@ -344,11 +343,25 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     }
     cv::Scalar gain;
     for (int k = 0; k < 3; ++k) gain[k] = std::clamp(printed[k] / std::max(1.0, seen[k]), 0.5, 2.5);
+    return gain;
+  };
+  // The board relit to the art's light, and its pixels' player colours; kept while the light
+  // stays within a percent.
+  struct Relit {
+    cv::Scalar gain;
+    cv::Mat image, classes;
+  } relit;
+  auto Relight = [&](const ColourLookup& colors) {
+    cv::Scalar gain = LightGains();
+    bool same = !relit.image.empty();
+    for (int k = 0; k < 3; ++k) same = same && std::abs(gain[k] / relit.gain[k] - 1) < 0.01;
+    if (same) return;
     std::vector<cv::Mat> ch;
     cv::split(aligned, ch);
     for (int k = 0; k < 3; ++k) ch[k].convertTo(ch[k], CV_8U, gain[k]);
-    cv::merge(ch, lit);
-    return lit;
+    relit.gain = gain;
+    cv::merge(ch, relit.image);
+    relit.classes = colors.Classify(relit.image);
   };
   // Pixels of a colour the art never uses are pieces (a green meeple on a green field differs from
   // the art too little) -- as long as the art's colours describe this picture: when much of the
@@ -379,7 +392,8 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
       ColourLookup::For(in.calibration ? in.calibration->colors : ColorModel::Defaults());
   const ColourLookup& colors = *lookup;
   {
-    cv::Mat relit = Relit(), classes = colors.Classify(relit);
+    Relight(colors);
+    const cv::Mat& classes = relit.classes;
     int grow = std::max(1, static_cast<int>(period * 0.05));
     auto PiecesIn = [&](const cv::Mat& where) {
       cv::Mat mask = PieceMask(ColourMasks(classes, where, colors));
@@ -387,7 +401,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
                  cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
       return mask;
     };
-    cv::Mat unprinted = Unprinted(relit);
+    cv::Mat unprinted = Unprinted(relit.image);
     cv::Mat pieces = PiecesIn(Foreground() | unprinted);
     // Off the board no art is known: there only colours the art never uses mark pieces.
     cv::Mat unprinted_pieces = PiecesIn(unprinted);
@@ -534,9 +548,9 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   };
   // 6. Followers and tokens against the final reading.
   // Where pieces may be: pixels unlike their tile's art or the table, or of an unprinted colour.
-  cv::Mat relit = Relit();
-  cv::Mat fg = Foreground() | Unprinted(relit);
-  auto masks = ColourMasks(colors.Classify(relit), fg, colors);
+  Relight(colors);
+  cv::Mat fg = Foreground() | Unprinted(relit.image);
+  auto masks = ColourMasks(relit.classes, fg, colors);
   WriteDebugMask("foreground.png", fg);
   std::FILE* blob_log =
       in.debug_prefix.empty() ? nullptr : std::fopen((in.debug_prefix + "blobs.txt").c_str(), "w");
