@@ -4,6 +4,7 @@
 // hut, an inn) are compared.
 
 #include <map>
+#include <tuple>
 #include <opencv2/core.hpp>
 #include <vector>
 
@@ -26,6 +27,7 @@ class FineTileMatcher {
     // Leaves out of every comparison the pixels where `use` (CV_8U, template size) is not set.
     void LeaveOut(const cv::Mat& use);
   };
+  // Remembered for the matcher's life, by the board's pixels: a cell read again is located once.
   Place Locate(const cv::Mat& board, const cv::Rect& cell, int type, int quarter);
   // The best correlation (-1..1) of the tile `type` turned `quarter` in one of the windows.
   double Score(const Place& place, int type, int quarter);
@@ -42,6 +44,7 @@ class FineTileMatcher {
 
   std::map<int, const TileReference*> by_type_;
   std::map<std::pair<int, int>, cv::Mat> templates_, grey_templates_;
+  std::map<std::tuple<const uchar*, int, int, int, int>, Place> places_;  // board, cell x, y, tile
   int size_ = 0;    // the tile's side in pixels
   int inset_ = 0;   // rim left out of the template: neighbours' edges blur into it
   int margin_ = 0;  // how far a tile may sit from its cell
