@@ -12,7 +12,8 @@ const double kTurns[] = {0.0, -2.0, 2.0};  // degrees a tile may lie off square
 constexpr double kSquareEnough = 0.8;      // a fit that needs no turn
 
 // What cv::matchTemplate's TM_CCOEFF_NORMED gives for a grey `image` (CV_32F) and a zero-mean
-// template `t` (CV_32F) of norm `t_norm`, computed directly: the places are few, the template large.
+// template `t` (CV_32F) of norm `t_norm`, computed directly: the places are few, the template
+// large.
 cv::Mat CorrelateAtFewPlaces(const cv::Mat& image, const cv::Mat& t, double t_norm) {
   const int places_x = image.cols - t.cols + 1, places_y = image.rows - t.rows + 1;
   cv::Mat sum, square_sum;
@@ -37,10 +38,9 @@ cv::Mat CorrelateAtFewPlaces(const cv::Mat& image, const cv::Mat& t, double t_no
                m.at<double>(y + t.rows, x) + m.at<double>(y, x);
       };
       const double s = box(sum), variance = box(square_sum) - s * s / n;
-      out.at<float>(y, x) =
-          variance > 1e-6 && t_norm > 1e-6
-              ? static_cast<float>(cross / (std::sqrt(variance) * t_norm))
-              : 0.0f;
+      out.at<float>(y, x) = variance > 1e-6 && t_norm > 1e-6
+                                ? static_cast<float>(cross / (std::sqrt(variance) * t_norm))
+                                : 0.0f;
     }
   return out;
 }

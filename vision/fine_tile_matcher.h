@@ -4,8 +4,8 @@
 // hut, an inn) are compared.
 
 #include <map>
-#include <tuple>
 #include <opencv2/core.hpp>
+#include <tuple>
 #include <vector>
 
 #include "vision/tileset.h"
