@@ -104,10 +104,11 @@ std::vector<cv::Point> ToPixels(const Polygon& poly, double size, int shift) {
 }
 
 cv::Mat PaintTile(const TileType& tile, int size, const PaintStyle& style) {
-  std::mt19937_64 rng(Hash(tile.id, style.seed));
+  // The grass varies with the style; where the houses stand is the tile's own, as on a printed tile.
+  std::mt19937_64 texture(Hash(tile.id, style.seed)), rng(Hash(tile.id, 0));
   std::uniform_real_distribution<double> u(0, 1);
   cv::Mat img(size, size, CV_8UC3, kFieldGreen);
-  PaintGrass(img, rng);
+  PaintGrass(img, texture);
   const double s = size;
   const int wall = std::max(1, size / 40);
   auto order = [](FeatureKind k) {
