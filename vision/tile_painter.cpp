@@ -104,6 +104,15 @@ std::vector<cv::Point> ToPixels(const Polygon& poly, double size, int shift) {
 }
 
 cv::Mat PaintTile(const TileType& tile, int size, const PaintStyle& style) {
+  // A print looks the same at any scale: small tiles are painted large, then reduced, so that a
+  // house's outline stays a hair and does not swallow the house.
+  constexpr int kPrintSize = 256;
+  if (size < kPrintSize) {
+    cv::Mat small;
+    cv::resize(PaintTile(tile, kPrintSize, style), small, cv::Size(size, size), 0, 0,
+               cv::INTER_AREA);
+    return small;
+  }
   // The grass varies with the style; where the houses stand is the tile's own, as on a printed tile.
   std::mt19937_64 texture(Hash(tile.id, style.seed)), rng(Hash(tile.id, 0));
   std::uniform_real_distribution<double> u(0, 1);

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <opencv2/imgproc.hpp>
+
 #include "tests/vision/vision_test_support.h"
 
 namespace cf::testing {
@@ -59,6 +61,18 @@ TEST(TilePainter, TheStyleVariesTheGrassNotWhereTheHousesStand) {
   ASSERT_GT(city, 1000);
   EXPECT_LT(city_diff / city, 1.0) << "the houses moved";
   EXPECT_GT(field_diff / field, 5.0) << "the grass is the same";
+}
+
+// One print at every scale: a small tile is the large one reduced, not a coarser drawing whose
+// outlines swallow the houses.
+TEST(TilePainter, ASmallTileIsTheLargePrintReduced) {
+  const TileType& d = VisionCatalog().type(VisionCatalog().find("D"));
+  for (int size : {48, 70, 96}) {
+    cv::Mat large = PaintTile(d, 256), reduced;
+    cv::resize(large, reduced, cv::Size(size, size), 0, 0, cv::INTER_AREA);
+    EXPECT_LT(cv::norm(PaintTile(d, size), reduced, cv::NORM_L1) / (3.0 * size * size), 1.0)
+        << size;
+  }
 }
 
 }  // namespace
