@@ -10,7 +10,7 @@ namespace cf {
 
 namespace {
 
-constexpr int kKept = 6;      // candidates kept per cell for Legalize
+constexpr int kKept = 10;     // candidates kept per cell for Legalize
 constexpr int kGlanced = 24;  // candidates kept from the first glance
 bool Better(const Candidate& a, const Candidate& b) { return a.score > b.score; }
 
@@ -91,8 +91,10 @@ void Legalize(std::vector<CellReading>& cells, const TileCatalog& cat) {
   std::map<std::pair<int, int>, int> at;
   for (size_t i = 0; i < cells.size(); ++i) at[{cells[i].col, cells[i].row}] = static_cast<int>(i);
   for (int pass = 0; pass < 4; ++pass) {
-    std::map<int, int> used;
-    for (const auto& c : cells) ++used[c.reading().type];
+    // How well each cell reading a type matches it: of more than the catalog holds, the worse
+    // matches give way.
+    std::map<int, std::vector<double>> held;
+    for (const auto& c : cells) held[c.reading().type].push_back(c.reading().score);
     for (auto& c : cells) {
       double best = -1e9;
       int pick = c.chosen;
@@ -106,13 +108,14 @@ void Legalize(std::vector<CellReading>& cells, const TileCatalog& cat) {
                    ? 0.05
                    : -0.25;
         }
-        int already = used[cand.type] - (c.reading().type == cand.type ? 1 : 0);
+        // Only other cells that match this type better hold it before this one.
+        int already = 0;
+        for (double other : held[cand.type]) already += other > cand.score;
+        if (c.reading().type == cand.type && c.reading().score > cand.score) --already;
         if (already >= cat.type(cand.type).count) s -= 0.15;
         if (s > best) best = s, pick = static_cast<int>(k);
       }
-      --used[c.reading().type];
       c.chosen = pick;
-      ++used[c.reading().type];
     }
   }
 }

@@ -1,0 +1,57 @@
+// Legalize: the choice among a cell's readings settled by its neighbours' edges and the catalog's
+// tile counts.
+
+#include "vision/cell_reader.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/vision/vision_test_support.h"
+
+namespace cf::testing {
+namespace {
+
+Candidate Read(const std::string& id, int quarter, double score) {
+  return {VisionCatalog().find(id), quarter, score};
+}
+
+// Two cells apart both look most like a tile the game holds once: the one that matches it better
+// keeps it, whichever of the two is looked at first.
+TEST(Legalize, ATileHeldOnceGoesToTheCellThatMatchesItBest) {
+  const TileCatalog& cat = VisionCatalog();
+  ASSERT_EQ(cat.type(cat.find("BEG-05")).count, 1);
+  CellReading worse{0, 0, {Read("BEG-05", 3, 0.86), Read("W", 3, 0.84)}};
+  CellReading better{5, 5, {Read("BEG-05", 3, 0.93), Read("W", 3, 0.86)}};
+  for (bool better_first : {false, true}) {
+    std::vector<CellReading> cells =
+        better_first ? std::vector{better, worse} : std::vector{worse, better};
+    Legalize(cells, cat);
+    const CellReading& b = cells[better_first ? 0 : 1];
+    const CellReading& w = cells[better_first ? 1 : 0];
+    EXPECT_EQ(cat.type(b.reading().type).id, "BEG-05") << "better first: " << better_first;
+    EXPECT_EQ(cat.type(w.reading().type).id, "W") << "better first: " << better_first;
+  }
+}
+
+// A reading whose edge does not meet its neighbour's gives way to a near one that does.
+TEST(Legalize, ANearReadingThatFitsTheNeighbourWinsOverOneThatDoesNot) {
+  const TileCatalog& cat = VisionCatalog();
+  // A cloister with its road leaving south, and above it a tile read two ways.
+  CellReading below{0, 1, {Read("A", 0, 0.95)}};
+  Candidate fits{-1, 0, 0}, clashes{-1, 0, 0};
+  for (int q = 0; q < 4 && (fits.type < 0 || clashes.type < 0); ++q) {
+    Candidate c = Read("U", q, 0);
+    auto neighbour = [&](int col, int row) -> const Candidate* {
+      return col == 0 && row == 1 ? &below.candidates[0] : nullptr;
+    };
+    (FitsNeighbours(cat, c, 0, 0, neighbour) ? fits : clashes) = c;
+  }
+  ASSERT_GE(fits.type, 0);
+  ASSERT_GE(clashes.type, 0);
+  clashes.score = 0.9, fits.score = 0.88;
+  std::vector<CellReading> cells{{0, 0, {clashes, fits}}, below};
+  Legalize(cells, cat);
+  EXPECT_EQ(cells[0].reading().quarter, fits.quarter);
+}
+
+}  // namespace
+}  // namespace cf::testing
