@@ -33,33 +33,38 @@ double Similarity(const cv::Mat& a, const cv::Mat& b) {
 }
 
 MaskedSimilarity::MaskedSimilarity(const cv::Mat& a, const cv::Mat& use) {
-  a_ = a.isContinuous() ? a : a.clone();
-  const float* pa = a_.ptr<float>();
+  CV_Assert(a.type() == CV_32FC3 && a.isContinuous() && use.size() == a.size());
+  const float* pa = a.ptr<float>();
   for (int y = 0, i = 0; y < use.rows; ++y)
     for (int x = 0; x < use.cols; ++x, ++i) {
       // Every other pixel, as on a chessboard: neighbours in a blurred picture say nearly the same.
       if (!use.at<uchar>(y, x) || ((x + y) & 1)) continue;
       used_.push_back(3 * i);
-      for (int k = 0; k < 3; ++k) sa_[k] += pa[3 * i + k], saa_[k] += pa[3 * i + k] * pa[3 * i + k];
+      for (int k = 0; k < 3; ++k) {
+        a_.push_back(pa[3 * i + k]);
+        sa_[k] += pa[3 * i + k], saa_[k] += pa[3 * i + k] * pa[3 * i + k];
+      }
     }
   n_ = static_cast<double>(used_.size());
 }
 
 double MaskedSimilarity::operator()(const cv::Mat& b) const {
   if (n_ < 16) return 0;
-  CV_Assert(b.isContinuous() && b.type() == CV_32FC3 && b.total() == a_.total());
-  const float* pa = a_.ptr<float>();
+  CV_Assert(b.isContinuous() && b.type() == CV_32FC3 && b.total() * 3 > size_t(used_.back()));
   const float* pb = b.ptr<float>();
-  double sb[3] = {0, 0, 0}, sbb[3] = {0, 0, 0}, sab[3] = {0, 0, 0};
-  for (int o : used_)
+  float sb[3] = {0, 0, 0}, sbb[3] = {0, 0, 0}, sab[3] = {0, 0, 0};
+  const float* pa = a_.data();
+  for (int o : used_) {
     for (int k = 0; k < 3; ++k) {
-      const double v = pb[o + k];
-      sb[k] += v, sbb[k] += v * v, sab[k] += pa[o + k] * v;
+      const float v = pb[o + k];
+      sb[k] += v, sbb[k] += v * v, sab[k] += pa[k] * v;
     }
+    pa += 3;
+  }
   double total = 0;
   for (int k = 0; k < 3; ++k) {
     double cov = sab[k] - sa_[k] * sb[k] / n_, va = saa_[k] - sa_[k] * sa_[k] / n_,
-           vb = sbb[k] - sb[k] * sb[k] / n_;
+           vb = sbb[k] - double(sb[k]) * sb[k] / n_;
     total += cov / std::sqrt(std::max(va, 1e-6) * std::max(vb, 1e-6));
   }
   return total / 3;

@@ -41,8 +41,8 @@ class MaskedSimilarity {
   double operator()(const cv::Mat& b) const;
 
  private:
-  std::vector<int> used_;  // offsets of the used pixels' first channel
-  cv::Mat a_;              // CV_32FC3, continuous
+  std::vector<int> used_;   // offsets of the used pixels' first channel
+  std::vector<float> a_;    // the used pixels of the first descriptor, packed
   double n_ = 0;
   double sa_[3] = {0, 0, 0}, saa_[3] = {0, 0, 0};
 };
