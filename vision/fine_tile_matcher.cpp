@@ -161,7 +161,7 @@ FineTileMatcher::Place FineTileMatcher::Locate(const cv::Mat& board, const cv::R
   const cv::Mat& t = GreyTemplate(type, quarter);
   const double t_norm = cv::norm(t);
   Place place;
-  cv::Mat best_patch;
+  cv::Mat best_patch, best_result;
   cv::Point at;
   for (double turn : kTurns) {
     if (place.fit >= kSquareEnough) break;
@@ -172,10 +172,21 @@ FineTileMatcher::Place FineTileMatcher::Locate(const cv::Mat& board, const cv::R
     double v;
     cv::Point p;
     cv::minMaxLoc(result, nullptr, &v, nullptr, &p);
-    if (v > place.fit) place.fit = v, best_patch = patch, at = p;
+    if (v > place.fit) place.fit = v, best_patch = patch, best_result = result, at = p;
   }
-  place.centre = cv::Point2d(cell.x + inset_ - margin_ + at.x + t.cols / 2.0,
-                             cell.y + inset_ - margin_ + at.y + t.rows / 2.0);
+  // The peak between pixels: a parabola through it and its neighbours, each way.
+  auto vertex = [](double before, double peak, double after) {
+    double curve = before - 2 * peak + after;
+    return curve < 0 ? std::clamp(0.5 * (before - after) / curve, -0.5, 0.5) : 0.0;
+  };
+  cv::Point2d sub(at);
+  const cv::Mat& r = best_result;
+  if (at.x > 0 && at.x + 1 < r.cols)
+    sub.x += vertex(r.at<float>(at.y, at.x - 1), r.at<float>(at), r.at<float>(at.y, at.x + 1));
+  if (at.y > 0 && at.y + 1 < r.rows)
+    sub.y += vertex(r.at<float>(at.y - 1, at.x), r.at<float>(at), r.at<float>(at.y + 1, at.x));
+  place.centre = cv::Point2d(cell.x + inset_ - margin_ + sub.x + t.cols / 2.0,
+                             cell.y + inset_ - margin_ + sub.y + t.rows / 2.0);
   best_patch.convertTo(best_patch, CV_32FC3);
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
