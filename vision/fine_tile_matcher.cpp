@@ -198,18 +198,13 @@ FineTileMatcher::Place FineTileMatcher::Locate(const cv::Mat& board, const cv::R
   return place;
 }
 
-void FineTileMatcher::Place::LeaveOut(const cv::Mat& use) {
-  masked.clear();
-  for (const auto& w : windows) masked.emplace_back(w, use);
-}
+void FineTileMatcher::Place::LeaveOut(const cv::Mat& use) { masked.emplace(windows, use); }
 
 double FineTileMatcher::Score(const Place& place, int type, int quarter) {
   const cv::Mat& t = Template(type, quarter);
+  if (place.masked) return (*place.masked)(t);
   double best = -1;
-  if (!place.masked.empty())
-    for (const auto& similarity : place.masked) best = std::max(best, similarity(t));
-  else
-    for (const auto& w : place.windows) best = std::max(best, Similarity(w, t));
+  for (const auto& w : place.windows) best = std::max(best, Similarity(w, t));
   return best;
 }
 

@@ -5,6 +5,7 @@
 
 #include <map>
 #include <opencv2/core.hpp>
+#include <optional>
 #include <tuple>
 #include <vector>
 
@@ -21,9 +22,9 @@ class FineTileMatcher {
   // within a pixel of its place) in which every candidate is then compared.
   struct Place {
     std::vector<cv::Mat> windows;
-    double fit = -1;                       // grey correlation of the candidate used to find it
-    cv::Point2d centre;                    // where the tile's centre lies on the board, pixels
-    std::vector<MaskedSimilarity> masked;  // when pixels are left out: per window
+    double fit = -1;                         // grey correlation of the candidate used to find it
+    cv::Point2d centre;                      // where the tile's centre lies on the board, pixels
+    std::optional<MaskedSimilarity> masked;  // when pixels are left out: all windows
     // Leaves out of every comparison the pixels where `use` (CV_8U, template size) is not set.
     void LeaveOut(const cv::Mat& use);
   };

@@ -32,42 +32,55 @@ double Similarity(const cv::Mat& a, const cv::Mat& b) {
   return a.dot(b) / (static_cast<double>(a.total()) * 3);
 }
 
-MaskedSimilarity::MaskedSimilarity(const cv::Mat& a, const cv::Mat& use) {
-  CV_Assert(a.type() == CV_32FC3 && a.isContinuous() && use.size() == a.size());
-  const float* pa = a.ptr<float>();
+MaskedSimilarity::MaskedSimilarity(const cv::Mat& a, const cv::Mat& use)
+    : MaskedSimilarity(std::vector<cv::Mat>{a}, use) {}
+
+MaskedSimilarity::MaskedSimilarity(const std::vector<cv::Mat>& as, const cv::Mat& use) {
   for (int y = 0, i = 0; y < use.rows; ++y)
-    for (int x = 0; x < use.cols; ++x, ++i) {
+    for (int x = 0; x < use.cols; ++x, ++i)
       // Every other pixel, as on a chessboard: neighbours in a blurred picture say nearly the same.
-      if (!use.at<uchar>(y, x) || ((x + y) & 1)) continue;
-      used_.push_back(3 * i);
-      for (int k = 0; k < 3; ++k) {
-        a_.push_back(pa[3 * i + k]);
-        sa_[k] += pa[3 * i + k], saa_[k] += pa[3 * i + k] * pa[3 * i + k];
-      }
-    }
+      if (use.at<uchar>(y, x) && !((x + y) & 1)) used_.push_back(3 * i);
   n_ = static_cast<double>(used_.size());
+  for (const cv::Mat& a : as) {
+    CV_Assert(a.type() == CV_32FC3 && a.isContinuous() && a.size() == use.size());
+    const float* pa = a.ptr<float>();
+    Side side;
+    side.values.reserve(3 * used_.size());
+    for (int o : used_)
+      for (int k = 0; k < 3; ++k) {
+        const float v = pa[o + k];
+        side.values.push_back(v);
+        side.sum[k] += v, side.squares[k] += v * v;
+      }
+    as_.push_back(std::move(side));
+  }
 }
 
 double MaskedSimilarity::operator()(const cv::Mat& b) const {
-  if (n_ < 16) return 0;
+  if (n_ < 16 || as_.empty()) return 0;
   CV_Assert(b.isContinuous() && b.type() == CV_32FC3 && b.total() * 3 > size_t(used_.back()));
   const float* pb = b.ptr<float>();
-  float sb[3] = {0, 0, 0}, sbb[3] = {0, 0, 0}, sab[3] = {0, 0, 0};
-  const float* pa = a_.data();
-  for (int o : used_) {
+  std::vector<float> packed(3 * used_.size());  // b's used pixels, gathered once
+  float sb[3] = {0, 0, 0}, sbb[3] = {0, 0, 0};
+  for (size_t j = 0; j < used_.size(); ++j)
     for (int k = 0; k < 3; ++k) {
-      const float v = pb[o + k];
-      sb[k] += v, sbb[k] += v * v, sab[k] += pa[k] * v;
+      const float v = pb[used_[j] + k];
+      packed[3 * j + k] = v, sb[k] += v, sbb[k] += v * v;
     }
-    pa += 3;
+  double best = -2;
+  for (const Side& a : as_) {
+    float sab[3] = {0, 0, 0};
+    for (size_t j = 0; j < packed.size(); j += 3)
+      for (int k = 0; k < 3; ++k) sab[k] += a.values[j + k] * packed[j + k];
+    double total = 0;
+    for (int k = 0; k < 3; ++k) {
+      double cov = sab[k] - a.sum[k] * sb[k] / n_, va = a.squares[k] - a.sum[k] * a.sum[k] / n_,
+             vb = sbb[k] - double(sb[k]) * sb[k] / n_;
+      total += cov / std::sqrt(std::max(va, 1e-6) * std::max(vb, 1e-6));
+    }
+    best = std::max(best, total / 3);
   }
-  double total = 0;
-  for (int k = 0; k < 3; ++k) {
-    double cov = sab[k] - sa_[k] * sb[k] / n_, va = saa_[k] - sa_[k] * sa_[k] / n_,
-           vb = sbb[k] - double(sb[k]) * sb[k] / n_;
-    total += cov / std::sqrt(std::max(va, 1e-6) * std::max(vb, 1e-6));
-  }
-  return total / 3;
+  return best;
 }
 
 namespace {

@@ -32,19 +32,24 @@ cv::Mat Standardise(const cv::Mat& image, double floor = 4.0);
 cv::Mat TileDescriptor(const cv::Mat& bgr_patch, int size = kTemplateSize);
 // Normalised cross-correlation of two descriptors, -1..1.
 double Similarity(const cv::Mat& a, const cv::Mat& b);
-// Normalised cross-correlation of one descriptor with others over the pixels where `use` (CV_8U,
+// Normalised cross-correlation of descriptors with others over the pixels where `use` (CV_8U,
 // descriptor size) is set (every other one of them, as on a chessboard), each side renormalised
-// there, averaged over the channels.
+// there, averaged over the channels; with several first descriptors (one tile seen a pixel apart),
+// the best of them.
 class MaskedSimilarity {
  public:
   MaskedSimilarity(const cv::Mat& a, const cv::Mat& use);
+  MaskedSimilarity(const std::vector<cv::Mat>& as, const cv::Mat& use);
   double operator()(const cv::Mat& b) const;
 
  private:
-  std::vector<int> used_;   // offsets of the used pixels' first channel
-  std::vector<float> a_;    // the used pixels of the first descriptor, packed
+  struct Side {  // one first descriptor's used pixels, packed, and their sums per channel
+    std::vector<float> values;
+    double sum[3] = {0, 0, 0}, squares[3] = {0, 0, 0};
+  };
+  std::vector<int> used_;  // offsets of the used pixels' first channel
+  std::vector<Side> as_;
   double n_ = 0;
-  double sa_[3] = {0, 0, 0}, saa_[3] = {0, 0, 0};
 };
 
 // Reads every catalog tile found in `dir`; tiles without art are left out.
