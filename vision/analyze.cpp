@@ -37,6 +37,9 @@ constexpr double kMostUnprintedShare = 0.05;
 // A meeple standing seen from above, the smallest piece: blobs of two touching pieces are split
 // into parts no smaller.
 constexpr double kSmallestPieceMm2 = 150;
+// A tile's art has at least this share of the board's median detail (mean absolute Laplacian);
+// hands and sleeves have less.
+constexpr double kLeastDetail = 0.35;
 constexpr double kStrongShare =
     0.5;  // the least share of board cells that match their art well alone
 
@@ -230,9 +233,27 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
       frontier.push_back(it->second);
     }
   }
+  // Printed art has fine detail all over (grass, strokes, walls); a hand, a sleeve or a box is
+  // smooth: a cell with far less detail than the board's cells is not a tile.
+  auto Detail = [&](const cv::Rect& cell) {
+    cv::Mat lap;
+    cv::Laplacian(aligned_grey(cell & cv::Rect(0, 0, aligned.cols, aligned.rows)), lap, CV_32F);
+    return cv::mean(cv::abs(lap))[0];
+  };
+  std::vector<double> detail(cells.size(), 0);
+  std::vector<double> board_detail;
+  for (size_t i = 0; i < cells.size(); ++i)
+    if (in_board[i])
+      board_detail.push_back(detail[i] = Detail(CellRect(cells[i].col, cells[i].row)));
+  double least_detail = 0;
+  if (!board_detail.empty()) {
+    std::nth_element(board_detail.begin(), board_detail.begin() + board_detail.size() / 2,
+                     board_detail.end());
+    least_detail = board_detail[board_detail.size() / 2] * kLeastDetail;
+  }
   std::vector<CellReading> board;
   for (size_t i = 0; i < cells.size(); ++i)
-    if (in_board[i]) board.push_back(cells[i]);
+    if (in_board[i] && detail[i] >= least_detail) board.push_back(cells[i]);
   if (board.size() < 2) return Fail("no board in view: no Carcassonne tiles recognised");
   Legalize(board, cat);
   // A board is tiles joined edge to edge, most of whose edges match; lone tiles are dropped.
