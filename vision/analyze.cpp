@@ -149,6 +149,11 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   auto table_fraction = [&](const cv::Rect& r) {
     return 1.0 - cv::countNonZero(tiles_mask(r)) / static_cast<double>(r.area());
   };
+  // Whether `r` lies whole in the straightened view and is mostly not table: worth reading.
+  auto OnTiles = [&](const cv::Rect& r) {
+    return r.x >= 0 && r.y >= 0 && r.br().x <= aligned.cols && r.br().y <= aligned.rows &&
+           cv::countNonZero(valid(r)) >= r.area() * 0.98 && table_fraction(r) <= 0.5;
+  };
   std::vector<double> cols, rows;
   EdgeProfiles(aligned_grey, tiles_mask, cols, rows);
   double period = top.metric ? kTilePitchMm * top.ppmm : BestPeriod(cols, rows);
@@ -180,15 +185,16 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     return cv::Rect(static_cast<int>(phx + c * period), static_cast<int>(phy + r * period),
                     static_cast<int>(period), static_cast<int>(period));
   };
+  auto CellInView = [&](int c, int r) {
+    return CellRect(c, r) & cv::Rect(0, 0, aligned.cols, aligned.rows);
+  };
   const int inset = static_cast<int>(period * 0.04);
   for (int r = 0; phy + (r + 1) * period <= aligned.rows; ++r)
     for (int c = 0; phx + (c + 1) * period <= aligned.cols; ++c) {
       const cv::Rect square = CellRect(c, r);
       cv::Rect rect(square.x + inset, square.y + inset, square.width - 2 * inset,
                     square.height - 2 * inset);
-      if (rect.x < 0 || rect.y < 0) continue;
-      if (cv::countNonZero(valid(rect)) < rect.area() * 0.98) continue;
-      if (table_fraction(rect) > 0.5) continue;
+      if (!OnTiles(rect)) continue;
       CellReading cell{c, r, ReadCell(aligned, square, *in.tileset, fine), 0};
       if (cell.candidates[0].score < 0.15) continue;
       cells.push_back(cell);
@@ -235,16 +241,15 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   }
   // Printed art has fine detail all over (grass, strokes, walls); a hand, a sleeve or a box is
   // smooth: a cell with far less detail than the board's cells is not a tile.
-  auto Detail = [&](const cv::Rect& cell) {
+  auto Detail = [&](int col, int row) {
     cv::Mat lap;
-    cv::Laplacian(aligned_grey(cell & cv::Rect(0, 0, aligned.cols, aligned.rows)), lap, CV_32F);
+    cv::Laplacian(aligned_grey(CellInView(col, row)), lap, CV_32F);
     return cv::mean(cv::abs(lap))[0];
   };
   std::vector<double> detail(cells.size(), 0);
   std::vector<double> board_detail;
   for (size_t i = 0; i < cells.size(); ++i)
-    if (in_board[i])
-      board_detail.push_back(detail[i] = Detail(CellRect(cells[i].col, cells[i].row)));
+    if (in_board[i]) board_detail.push_back(detail[i] = Detail(cells[i].col, cells[i].row));
   double least_detail = 0;
   if (!board_detail.empty()) {
     std::nth_element(board_detail.begin(), board_detail.begin() + board_detail.size() / 2,
@@ -330,7 +335,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   auto Foreground = [&]() {
     cv::Mat fg = off_table.clone();
     for (const auto& c : board) {
-      cv::Rect rect = CellRect(c.col, c.row) & cv::Rect(0, 0, aligned.cols, aligned.rows);
+      cv::Rect rect = CellInView(c.col, c.row);
       if (rect.empty()) continue;
       const Candidate& k = c.reading();
       auto& known = differs_from_art[{c.col, c.row}];
@@ -357,7 +362,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   auto LightGains = [&]() {
     cv::Scalar seen(0, 0, 0), printed(0, 0, 0);
     for (const auto& c : board) {
-      cv::Rect rect = CellRect(c.col, c.row) & cv::Rect(0, 0, aligned.cols, aligned.rows);
+      cv::Rect rect = CellInView(c.col, c.row);
       if (rect.empty()) continue;
       seen += cv::mean(aligned(rect));
       printed += by_type[c.reading().type]->mean_bgr;
@@ -387,12 +392,13 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   // Pixels of a colour the art never uses are pieces (a green meeple on a green field differs from
   // the art too little) -- as long as the art's colours describe this picture: when much of the
   // board itself is 'unprinted' (other printings, other light), the cue is not used.
-  const PrintedColours printed(*in.tileset);
+  const auto printed_colours = PrintedColours::For(*in.tileset);
+  const PrintedColours& printed = *printed_colours;
   auto Unprinted = [&](const cv::Mat& relit) -> cv::Mat {
     cv::Mat unprinted = printed.Unprinted(relit) & valid;
     double on = 0, all = 0;
     for (const auto& c : board) {
-      cv::Rect r = CellRect(c.col, c.row) & cv::Rect(0, 0, aligned.cols, aligned.rows);
+      cv::Rect r = CellInView(c.col, c.row);
       on += cv::countNonZero(unprinted(r));
       all += r.area();
     }
@@ -464,11 +470,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
         int col = board[i].col + kDx[d], row = board[i].row + kDy[d];
         if (board_at.count({col, row}) || !tried.insert({col, row}).second) continue;
         cv::Rect rect = CellRect(col, row);
-        if (rect.x < 0 || rect.y < 0 || rect.br().x > aligned.cols || rect.br().y > aligned.rows)
-          continue;
-        if (cv::countNonZero(valid(rect)) < rect.area() * 0.98 || table_fraction(rect) > 0.5 ||
-            !covered(rect, unprinted_pieces))
-          continue;
+        if (!OnTiles(rect) || !covered(rect, unprinted_pieces)) continue;
         auto it = cell_at.find({col, row});
         std::vector<Candidate> readings =
             reread(col, row, unprinted_pieces,

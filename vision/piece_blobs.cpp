@@ -1,5 +1,6 @@
 #include "vision/piece_blobs.h"
 
+#include <algorithm>
 #include <cmath>
 #include <mutex>
 #include <opencv2/imgproc.hpp>
@@ -12,16 +13,19 @@ namespace cf {
 
 namespace {
 
-// Per pixel, `table` at the pixel's colour quantised to `bits` bits a channel (B, G, R order).
-cv::Mat LookUp(const cv::Mat& bgr, const std::vector<uchar>& table, int bits) {
+// The bin of a colour quantised to `bits` bits a channel, in B, G, R order.
+inline int Bin(const cv::Vec3b& p, int bits) {
   const int drop = 8 - bits;
+  return ((p[0] >> drop) << (2 * bits)) | ((p[1] >> drop) << bits) | (p[2] >> drop);
+}
+
+// Per pixel, `table` at the bin of the pixel's colour.
+cv::Mat LookUp(const cv::Mat& bgr, const std::vector<uchar>& table, int bits) {
   cv::Mat out(bgr.size(), CV_8U);
   for (int y = 0; y < bgr.rows; ++y) {
     const cv::Vec3b* p = bgr.ptr<cv::Vec3b>(y);
     uchar* o = out.ptr<uchar>(y);
-    for (int x = 0; x < bgr.cols; ++x)
-      o[x] = table[((p[x][0] >> drop) << (2 * bits)) | ((p[x][1] >> drop) << bits) |
-                   (p[x][2] >> drop)];
+    for (int x = 0; x < bgr.cols; ++x) o[x] = table[Bin(p[x], bits)];
   }
   return out;
 }
@@ -78,8 +82,7 @@ PrintedColours::PrintedColours(const std::vector<TileReference>& tileset)
     cv::resize(ref.art, small, {48, 48}, 0, 0, cv::INTER_AREA);
     for (int y = 0; y < small.rows; ++y)
       for (int x = 0; x < small.cols; ++x) {
-        cv::Vec3b p = small.at<cv::Vec3b>(y, x);
-        ++count[((p[0] >> 3) << 10) | ((p[1] >> 3) << 5) | (p[2] >> 3)];
+        ++count[Bin(small.at<cv::Vec3b>(y, x), 5)];
         ++total;
       }
   }
@@ -97,6 +100,30 @@ PrintedColours::PrintedColours(const std::vector<TileReference>& tileset)
               unprinted_[(bb << 10) | (gg << 5) | rr] = 0;
             }
       }
+}
+
+std::shared_ptr<const PrintedColours> PrintedColours::For(
+    const std::vector<TileReference>& tileset) {
+  // Keyed by the art's pixels, whose headers the cache keeps, so freed art is never mistaken for
+  // new art.
+  struct Built {
+    std::vector<cv::Mat> arts;
+    std::shared_ptr<const PrintedColours> colours;
+  };
+  static std::mutex mutex;
+  static std::vector<Built> built;
+  std::lock_guard<std::mutex> lock(mutex);
+  for (const Built& b : built)
+    if (std::equal(
+            b.arts.begin(), b.arts.end(), tileset.begin(), tileset.end(),
+            [](const cv::Mat& art, const TileReference& ref) { return art.data == ref.art.data; }))
+      return b.colours;
+  if (built.size() >= 4) built.clear();  // a tile set or two per run, never unbounded
+  Built b;
+  for (const auto& ref : tileset) b.arts.push_back(ref.art);
+  b.colours = std::make_shared<const PrintedColours>(tileset);
+  built.push_back(b);
+  return b.colours;
 }
 
 cv::Mat PrintedColours::Unprinted(const cv::Mat& bgr) const { return LookUp(bgr, unprinted_, 5); }

@@ -43,6 +43,8 @@ class ColourLookup {
 class PrintedColours {
  public:
   explicit PrintedColours(const std::vector<TileReference>& tileset);
+  // The printed colours of a tile set, built once per tile set and shared.
+  static std::shared_ptr<const PrintedColours> For(const std::vector<TileReference>& tileset);
   // 255 where a pixel's colour is not printed anywhere on the art.
   cv::Mat Unprinted(const cv::Mat& bgr) const;
 
