@@ -157,9 +157,11 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   std::vector<double> cols, rows;
   EdgeProfiles(aligned_grey, tiles_mask, cols, rows);
   double period = top.metric ? kTilePitchMm * top.ppmm : BestPeriod(cols, rows);
-  // A tile is at least a fortieth of the picture's short side, and a table holds at most ~110;
-  // under 24 pixels its art cannot be told apart.
-  if (period < std::max(24.0, std::min(image.cols, image.rows) / 40.0 * (top.metric ? 0 : 1)))
+  // A tile is at least a fortieth of the view's short side (the view, not the picture: a large
+  // picture is straightened at a smaller scale), and a table holds at most ~110; under 24
+  // pixels its art cannot be told apart.
+  if (period <
+      std::max(24.0, std::min(top.image.cols, top.image.rows) / 40.0 * (top.metric ? 0 : 1)))
     return Fail("no board in view: no tile grid found");
   if (!top.metric) top.ppmm = period / kTilePitchMm;
   double phx = BestPhase(cols, period), phy = BestPhase(rows, period);
