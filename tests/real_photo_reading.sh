@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # A real board photo read with the tile set enrolled from the real tile sheet: the board is found,
 # and the followers read are not the fields and roofs of another printing (13 stand on test_50);
-# the tile grid of a top-down 16 MP photo is found (it is straightened at a smaller scale).
+# the tile grid of a top-down 16 MP photo is found (it is straightened at a smaller scale); boards
+# on dark tables whose tiles reach the picture's edge are read (the table is the rim's commonest
+# colour, not the mixture of table and tiles there).
 set -u
 cf="$1"; src="$2"; shared="$src/../shared/real_photos"
 [ -f "$shared/boards/test_50.png" ] || { echo "skipped: ../shared/real_photos is not beside the project"; exit 77; }
@@ -17,6 +19,13 @@ echo "test_50.png: $tiles tiles, $followers followers"
 fail=0
 [ "$tiles" -ge 50 ] || { echo "FAIL fewer than 50 of its 68 tiles"; fail=1; }
 [ "$followers" -le 20 ] || { echo "FAIL $followers followers where 13 stand"; fail=1; }
+"$cf" analyze "$shared/boards/test_42.jpg" --tileset "$tmp/tiles" --out "$tmp/42.json" ||
+  { echo "FAIL test_42.jpg not read"; fail=1; }
+tiles42=$(grep -c '"id"' "$tmp/42.json" 2>/dev/null || echo 0)
+echo "test_42.jpg: $tiles42 tiles"
+[ "$tiles42" -ge 80 ] || { echo "FAIL test_42.jpg: fewer than 80 of the 90 tiles of its full board"; fail=1; }
+"$cf" analyze "$shared/boards/test_14.jpg" --tileset "$tmp/tiles" --out "$tmp/14.json" ||
+  { echo "FAIL test_14.jpg (a board on a black table) not read"; fail=1; }
 why=$("$cf" analyze "$shared/boards/test_29.jpg" --tileset "$tmp/tiles" 2>&1 >/dev/null)
 echo "test_29.jpg: ${why:-read}"
 case "$why" in *"no tile grid"*) echo "FAIL test_29.jpg: the grid of a top-down photo not found"; fail=1 ;; esac

@@ -40,8 +40,12 @@ constexpr double kSmallestPieceMm2 = 150;
 // A tile's art has at least this share of the board's median detail (mean absolute Laplacian);
 // hands and sleeves have less.
 constexpr double kLeastDetail = 0.35;
-constexpr double kStrongShare =
-    0.5;  // the least share of board cells that match their art well alone
+// Uncalibrated, a grid whose cells match their best tile this well (median) is not doubted; else
+// a grid read another way (period or phase) is taken if its cells look this much more like tiles.
+constexpr double kLooksLikeTiles = 0.6;
+constexpr double kClearlyBetter = 1.2;
+constexpr double kStrongScore = 0.45;  // a cell that matches its art well alone
+constexpr double kStrongShare = 0.5;   // the least share of board cells that do
 
 // Where well-read tiles really lie in the picture, and their cells: the tile grid as a target.
 struct GridEvidence {
@@ -49,10 +53,126 @@ struct GridEvidence {
   std::vector<cv::Point2f> plane_mm;  // cell centres, 45 mm apart, in the reading's frame
 };
 
-// Reads the table; without calibration `plane` (if any) straightens the picture, and `evidence`
-// collects where the tiles lie.
+// The tile grid of a top view under one guess of the table's colour: the view turned square to
+// the grid, where tiles may be, and the tile borders' period and phase.
+struct GridView {
+  ColorStats table;
+  double angle = 0;
+  cv::Mat A, Ainv;  // top view to grid-aligned view, and back
+  cv::Mat aligned, aligned_grey;
+  cv::Mat valid;       // aligned pixels the picture reaches
+  cv::Mat tiles_mask;  // aligned pixels unlike the table: only there do grid lines count
+  std::vector<double> cols, rows;  // edge profiles
+  double period = 0, phx = 0, phy = 0;
+  double likeness = 0;  // uncalibrated: how much its cells look like tiles
+
+  double TableFraction(const cv::Rect& r) const {
+    return 1.0 - cv::countNonZero(tiles_mask(r)) / static_cast<double>(r.area());
+  }
+  // Whether `r` lies whole in the view and is mostly not table: worth reading.
+  bool OnTiles(const cv::Rect& r) const {
+    return r.x >= 0 && r.y >= 0 && r.br().x <= aligned.cols && r.br().y <= aligned.rows &&
+           cv::countNonZero(valid(r)) >= r.area() * 0.98 && TableFraction(r) <= 0.5;
+  }
+  // The median best match of a dozen cells on tiles of the grid (period p, phase px, py).
+  double TileLikeness(const std::vector<TileReference>& tileset, double p, double px,
+                      double py) const {
+    const int inset = static_cast<int>(p * 0.04);
+    std::vector<cv::Rect> squares;
+    for (int r = 0; py + (r + 1) * p <= aligned.rows; ++r)
+      for (int c = 0; px + (c + 1) * p <= aligned.cols; ++c) {
+        cv::Rect square(static_cast<int>(px + c * p), static_cast<int>(py + r * p),
+                        static_cast<int>(p), static_cast<int>(p));
+        if (OnTiles({square.x + inset, square.y + inset, square.width - 2 * inset,
+                     square.height - 2 * inset}))
+          squares.push_back(square);
+      }
+    if (squares.empty()) return 0.0;
+    FineTileMatcher matcher(tileset, p);
+    std::vector<double> scores;
+    const size_t step = std::max<size_t>(1, squares.size() / 12);
+    for (size_t i = step / 2; i < squares.size(); i += step)
+      scores.push_back(ReadCell(aligned, squares[i], tileset, matcher)[0].score);
+    std::nth_element(scores.begin(), scores.begin() + scores.size() / 2, scores.end());
+    return scores[scores.size() / 2];
+  }
+};
+
+GridView FindGrid(const TopView& top, const cv::Mat& grey, const cv::Mat& lab,
+                  const ColorStats& table, bool calibrated,
+                  const std::vector<TileReference>& tileset) {
+  GridView g;
+  g.table = table;
+  const cv::Mat not_table = NotTable(lab, table);
+  cv::Mat tile_pixels;
+  cv::erode(not_table, tile_pixels, cv::Mat(), cv::Point(-1, -1), 1);
+  cv::bitwise_and(tile_pixels, top.valid, tile_pixels);
+  g.angle = GridAngle(grey, tile_pixels);
+  if (calibrated && std::abs(g.angle) < 1.5) g.angle = 0;  // keep the calibrated table's frame
+  cv::Point2f centre(grey.cols / 2.0f, grey.rows / 2.0f);
+  g.A = cv::getRotationMatrix2D(centre, g.angle, 1.0);
+  cv::invertAffineTransform(g.A, g.Ainv);
+  if (g.angle == 0) {  // already square to the grid
+    g.aligned = top.image;
+    g.valid = top.valid.clone();
+    g.tiles_mask = not_table.clone();
+  } else {
+    cv::warpAffine(top.image, g.aligned, g.A, top.image.size(), cv::INTER_LINEAR,
+                   cv::BORDER_CONSTANT);
+    cv::warpAffine(top.valid, g.valid, g.A, top.image.size(), cv::INTER_NEAREST,
+                   cv::BORDER_CONSTANT);
+    cv::warpAffine(not_table, g.tiles_mask, g.A, top.image.size(), cv::INTER_NEAREST,
+                   cv::BORDER_CONSTANT);
+  }
+  cv::erode(g.valid, g.valid, cv::Mat(), cv::Point(-1, -1), 2);
+  cv::cvtColor(g.aligned, g.aligned_grey, cv::COLOR_BGR2GRAY);
+  cv::dilate(g.tiles_mask, g.tiles_mask, cv::Mat(), cv::Point(-1, -1), 2);
+  cv::bitwise_and(g.tiles_mask, g.valid, g.tiles_mask);
+  EdgeProfiles(g.aligned_grey, g.tiles_mask, g.cols, g.rows);
+  if (top.metric) {
+    g.period = kTilePitchMm * top.ppmm;
+    g.phx = BestPhase(g.cols, g.period), g.phy = BestPhase(g.rows, g.period);
+    return g;
+  }
+  // Edges repeat at a tile's width, at its multiples, and at its half (roads and walls cross
+  // tiles midway): of these, the period is the one whose cells look most like tiles.
+  const double found = BestPeriod(g.cols, g.rows);
+  g.period = found, g.phx = BestPhase(g.cols, found), g.phy = BestPhase(g.rows, found);
+  g.likeness = g.TileLikeness(tileset, g.period, g.phx, g.phy);
+  if (g.likeness >= kLooksLikeTiles) return g;
+  const double shortest = std::min(g.aligned.cols, g.aligned.rows);
+  for (double p : {found / 2, found * 2}) {
+    if (p < std::max(24.0, shortest / 40) || p > shortest / 2) continue;
+    double px = BestPhase(g.cols, p), py = BestPhase(g.rows, p);
+    double likeness = g.TileLikeness(tileset, p, px, py);
+    if (likeness > g.likeness * kClearlyBetter) g.likeness = likeness, g.period = p, g.phx = px, g.phy = py;
+  }
+  // Long straight edges in the art can pull the comb half a tile off the borders.
+  const double px0 = g.phx, py0 = g.phy;
+  for (auto [sx, sy] : {std::pair{0.5, 0.0}, std::pair{0.0, 0.5}, std::pair{0.5, 0.5}}) {
+    double px = std::fmod(px0 + sx * g.period, g.period);
+    double py = std::fmod(py0 + sy * g.period, g.period);
+    double likeness = g.TileLikeness(tileset, g.period, px, py);
+    if (likeness > g.likeness * kClearlyBetter) g.likeness = likeness, g.phx = px, g.phy = py;
+  }
+  return g;
+}
+
+// Cells join a board by fitting it, so most of them (and at least three, as many as the smallest
+// board) must also match their art well on their own.
+bool MostMatchWell(const std::vector<CellReading>& board) {
+  const size_t strong = std::count_if(board.begin(), board.end(), [](const CellReading& c) {
+    return c.reading().score >= kStrongScore;
+  });
+  return strong >= 3 && strong >= board.size() * kStrongShare;
+}
+
+// Reads the table, taking the `table_guess`th guess of TableColourGuesses for the table's colour;
+// without calibration `plane` (if any) straightens the picture, and `evidence` collects where
+// the tiles lie.
 Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
-                        const std::optional<GridPlane>& plane, GridEvidence* evidence) {
+                        const std::optional<GridPlane>& plane, int table_guess,
+                        GridEvidence* evidence) {
   auto t0 = Clock::now();
   if (image.empty() || image.cols < 64 || image.rows < 64) return Fail("empty frame");
   cv::Scalar mean, sd;
@@ -83,11 +203,12 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   if (cam) {
     // A coarse look at the whole table: its colour, and where the board is.
     TopView coarse = Rectify(image, *cam, 0.5);
-    cv::Mat coarse_lab, coarse_valid;
+    cv::Mat coarse_lab;
+    const cv::Mat& coarse_valid = coarse.valid;
     cv::cvtColor(coarse.image, coarse_lab, cv::COLOR_BGR2Lab);
-    cv::cvtColor(coarse.image, coarse_valid, cv::COLOR_BGR2GRAY);
-    coarse_valid = coarse_valid > 0;
-    table_color = LearnTableColor(coarse_lab, coarse_valid);
+    std::vector<ColorStats> guesses = TableColourGuesses(coarse_lab, coarse_valid);
+    if (table_guess >= static_cast<int>(guesses.size())) return Fail("no board in view");
+    table_color = guesses[table_guess];
     have_table_color = true;
     cv::Mat board_mask = NotTable(coarse_lab, table_color) & coarse_valid;
     cv::morphologyEx(board_mask, board_mask, cv::MORPH_OPEN,
@@ -104,59 +225,33 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   } else if (plane) {                          // no calibration: the tiles show the plane
     cv::warpPerspective(image, top.image, cv::Mat(plane->to_top), plane->size, cv::INTER_LINEAR,
                         cv::BORDER_CONSTANT);
+    cv::warpPerspective(cv::Mat(image.size(), CV_8U, cv::Scalar(255)), top.valid,
+                        cv::Mat(plane->to_top), plane->size, cv::INTER_NEAREST,
+                        cv::BORDER_CONSTANT);
     from_edges = true;
   } else {
     top.image = image;
+    top.valid = cv::Mat(image.size(), CV_8U, cv::Scalar(255));
   }
   auto t_rectify = Ms(t0);
   if (!in.debug_prefix.empty()) cv::imwrite(in.debug_prefix + "top.jpg", top.image);
-  cv::Mat grey, valid;
+  cv::Mat grey;
   cv::cvtColor(top.image, grey, cv::COLOR_BGR2GRAY);
-  cv::Mat top_valid = grey > 0;
 
-  // The table's own colour, learned from the rim of the picture, where tiles rarely are.
+  // 2. The grid: angle, period, phase.
   cv::Mat lab;
   cv::cvtColor(top.image, lab, cv::COLOR_BGR2Lab);
-  if (!have_table_color) table_color = LearnTableColor(lab, top_valid);
-  cv::Mat not_table = NotTable(lab, table_color);
-  // 2. The grid: angle, period, phase.
-  cv::Mat tile_pixels;
-  cv::erode(not_table, tile_pixels, cv::Mat(), cv::Point(-1, -1), 1);
-  cv::bitwise_and(tile_pixels, top_valid, tile_pixels);
-  double angle = GridAngle(grey, tile_pixels);
-  if (cam && std::abs(angle) < 1.5) angle = 0;  // aligned with the calibrated table: keep its frame
-  cv::Point2f centre(grey.cols / 2.0f, grey.rows / 2.0f);
-  cv::Mat A = cv::getRotationMatrix2D(centre, angle, 1.0), Ainv;
-  cv::invertAffineTransform(A, Ainv);
-  cv::Mat aligned, aligned_grey;
-  if (angle == 0) {  // already square to the grid
-    aligned = top.image;
-    valid = top_valid.clone();
-  } else {
-    cv::warpAffine(top.image, aligned, A, top.image.size(), cv::INTER_LINEAR, cv::BORDER_CONSTANT);
-    cv::warpAffine(top_valid, valid, A, top.image.size(), cv::INTER_NEAREST, cv::BORDER_CONSTANT);
+  if (!have_table_color) {
+    std::vector<ColorStats> guesses = TableColourGuesses(lab, top.valid);
+    if (table_guess >= static_cast<int>(guesses.size())) return Fail("no board in view");
+    table_color = guesses[table_guess];
   }
-  cv::erode(valid, valid, cv::Mat(), cv::Point(-1, -1), 2);
-  cv::cvtColor(aligned, aligned_grey, cv::COLOR_BGR2GRAY);
-  cv::Mat tiles_mask;  // where the picture is not table: only there do grid lines count
-  if (angle == 0)
-    tiles_mask = not_table.clone();
-  else
-    cv::warpAffine(not_table, tiles_mask, A, top.image.size(), cv::INTER_NEAREST,
-                   cv::BORDER_CONSTANT);
-  cv::dilate(tiles_mask, tiles_mask, cv::Mat(), cv::Point(-1, -1), 2);
-  cv::bitwise_and(tiles_mask, valid, tiles_mask);
-  auto table_fraction = [&](const cv::Rect& r) {
-    return 1.0 - cv::countNonZero(tiles_mask(r)) / static_cast<double>(r.area());
-  };
-  // Whether `r` lies whole in the straightened view and is mostly not table: worth reading.
-  auto OnTiles = [&](const cv::Rect& r) {
-    return r.x >= 0 && r.y >= 0 && r.br().x <= aligned.cols && r.br().y <= aligned.rows &&
-           cv::countNonZero(valid(r)) >= r.area() * 0.98 && table_fraction(r) <= 0.5;
-  };
-  std::vector<double> cols, rows;
-  EdgeProfiles(aligned_grey, tiles_mask, cols, rows);
-  double period = top.metric ? kTilePitchMm * top.ppmm : BestPeriod(cols, rows);
+  GridView g = FindGrid(top, grey, lab, table_color, cam.has_value(), *in.tileset);
+  const double angle = g.angle;
+  const cv::Mat &A = g.A, &Ainv = g.Ainv, &aligned = g.aligned, &aligned_grey = g.aligned_grey,
+                &valid = g.valid;
+  double period = g.period, phx = g.phx, phy = g.phy;
+  auto OnTiles = [&](const cv::Rect& r) { return g.OnTiles(r); };
   // A tile is at least a fortieth of the view's short side (the view, not the picture: a large
   // picture is straightened at a smaller scale), and a table holds at most ~110; under 24
   // pixels its art cannot be told apart.
@@ -164,7 +259,6 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
       std::max(24.0, std::min(top.image.cols, top.image.rows) / 40.0 * (top.metric ? 0 : 1)))
     return Fail("no board in view: no tile grid found");
   if (!top.metric) top.ppmm = period / kTilePitchMm;
-  double phx = BestPhase(cols, period), phy = BestPhase(rows, period);
   if (cam && angle == 0) {
     // Keep the calibrated frame: cell centres at multiples of 45 mm where the table says so.
     double fx = std::fmod((0 - top.origin.x) * top.ppmm - period / 2, period),
@@ -301,11 +395,8 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
         matching += EdgeOf(cat, board[i].reading(), d) ==
                     EdgeOf(cat, board[it->second].reading(), (d + 2) % 4);
       }
-    // Cells join the board by fitting it, so most must also match their art well on their own.
-    size_t strong = std::count_if(board.begin(), board.end(),
-                                  [](const CellReading& c) { return c.reading().score >= 0.45; });
     if (best_size < 3 || (pairs >= 4 && matching < pairs * 0.7) || board.size() > 120 ||
-        strong < board.size() * kStrongShare)
+        !MostMatchWell(board))
       return Fail("no board in view: the tiles found do not join into a legal board");
     std::vector<CellReading> kept;
     for (size_t i = 0; i < board.size(); ++i)
@@ -482,6 +573,9 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
         board.push_back({col, row, std::move(readings), 0});
       }
     Legalize(board, cat);
+    // The tile counts may have turned cells to weaker readings: most must still match well.
+    if (!MostMatchWell(board))
+      return Fail("no board in view: the tiles found do not join into a legal board");
   }
   auto t_tiles = Ms(t0);
   if (!in.debug_prefix.empty()) {  // every cell compared (red), the board's readings and scores
@@ -695,24 +789,46 @@ std::optional<GridPlane> RefinePlane(const GridPlane& rough, const GridEvidence&
   return refined;
 }
 
+// Reads a picture without calibration: straightened by `rough` (from the tile edges), then by
+// the plane fitted to where the first reading's tiles lie. The second reading if there is one,
+// else the first; `evidence` gets where the returned reading's tiles lie.
+Result<Scene> ReadByTiles(const cv::Mat& image, const AnalyzeInput& in,
+                          const std::optional<GridPlane>& rough, int table_guess,
+                          GridEvidence* evidence) {
+  GridEvidence first_evidence;
+  auto first = ReadTable(image, in, rough, table_guess, &first_evidence);
+  if (first && rough) {
+    auto refined =
+        RefinePlane(*rough, first_evidence, first->grid.find("px_per_mm")->as_number());
+    GridEvidence second_evidence;
+    auto second =
+        refined ? ReadTable(image, in, refined, table_guess, &second_evidence) : Fail("");
+    if (second) {
+      second->grid["plane"] = "from the tile edges, fitted to the tiles' centres";
+      if (evidence) *evidence = std::move(second_evidence);
+      return second;
+    }
+  }
+  if (evidence) *evidence = std::move(first_evidence);
+  return first;
+}
+
 }  // namespace
 
 Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
-  bool calibrated = in.calibration && in.calibration->has_table_pose;
-  if (calibrated || image.empty()) return ReadTable(image, in, std::nullopt, nullptr);
-  // No calibration: the plane from the tile edges, then fitted again to where the tiles lie.
   auto t0 = Clock::now();
+  const bool calibrated = in.calibration && in.calibration->has_table_pose;
+  if (calibrated || image.empty()) {
+    auto scene = ReadTable(image, in, std::nullopt, 0, nullptr);
+    if (!scene && !image.empty()) scene = ReadTable(image, in, std::nullopt, 1, nullptr);
+    if (scene) scene->timing_ms["total"] = Ms(t0);
+    return scene;
+  }
   std::optional<GridPlane> rough = GridPlaneFromEdges(image);
-  GridEvidence evidence;
-  auto first = ReadTable(image, in, rough, &evidence);
-  if (!first || !rough) return first;
-  auto refined = RefinePlane(*rough, evidence, first->grid.find("px_per_mm")->as_number());
-  if (!refined) return first;
-  auto second = ReadTable(image, in, refined, nullptr);
-  if (!second) return first;
-  second->grid["plane"] = "from the tile edges, fitted to the tiles' centres";
-  second->timing_ms["total"] = Ms(t0);
-  return second;
+  auto scene = ReadByTiles(image, in, rough, 0, nullptr);
+  if (!scene) scene = ReadByTiles(image, in, rough, 1, nullptr);
+  if (scene) scene->timing_ms["total"] = Ms(t0);
+  return scene;
 }
 
 Result<TablePlane> TablePlaneFromTiles(const cv::Mat& image, const AnalyzeInput& input) {
@@ -726,15 +842,10 @@ Result<TablePlane> TablePlaneFromTiles(const cv::Mat& image, const AnalyzeInput&
   }
   std::optional<GridPlane> rough = GridPlaneFromEdges(image);
   if (!rough) return Fail("no board in view: no straight tile edges to find the table plane by");
-  GridEvidence first_evidence;
-  auto first = ReadTable(image, in, rough, &first_evidence);
-  if (!first) return first.error();
-  std::optional<GridPlane> plane =
-      RefinePlane(*rough, first_evidence, first->grid.find("px_per_mm")->as_number());
-  if (!plane) plane = rough;
   GridEvidence evidence;
-  auto second = ReadTable(image, in, plane, &evidence);
-  if (!second) return second.error();
+  auto scene = ReadByTiles(image, in, rough, 0, &evidence);
+  if (!scene) scene = ReadByTiles(image, in, rough, 1, &evidence);
+  if (!scene) return scene.error();
   if (evidence.picture_px.size() < 8)
     return Fail("too few tiles read with confidence to fix the table plane (" +
                 std::to_string(evidence.picture_px.size()) + ", at least 8)");

@@ -44,12 +44,14 @@ TopView Rectify(const cv::Mat& img, const Camera& cam, double max_ppmm, const cv
       grid.at<cv::Vec2f>(j, i) =
           cv::Vec2f(static_cast<float>(q.x - 0.5), static_cast<float>(q.y - 0.5));
     }
-  cv::remap(img, v.image, UpsampleGrid(grid, step, size), cv::noArray(), cv::INTER_LINEAR,
-            cv::BORDER_CONSTANT, cv::Scalar(0, 0, 0));
+  const cv::Mat map = UpsampleGrid(grid, step, size);
+  cv::remap(img, v.image, map, cv::noArray(), cv::INTER_LINEAR, cv::BORDER_CONSTANT,
+            cv::Scalar(0, 0, 0));
+  cv::inRange(map, cv::Scalar(0, 0), cv::Scalar(img.cols - 1, img.rows - 1), v.valid);
   return v;
 }
 
-ColorStats LearnTableColor(const cv::Mat& lab, const cv::Mat& valid) {
+std::vector<ColorStats> TableColourGuesses(const cv::Mat& lab, const cv::Mat& valid) {
   std::vector<cv::Vec3d> rim;
   int bw = lab.cols / 10, bh = lab.rows / 10;
   for (int y = 0; y < lab.rows; y += 3)
@@ -59,15 +61,47 @@ ColorStats LearnTableColor(const cv::Mat& lab, const cv::Mat& valid) {
       cv::Vec3b v = lab.at<cv::Vec3b>(y, x);
       rim.push_back({double(v[0]), double(v[1]), double(v[2])});
     }
-  cv::Vec3d m(0, 0, 0);
-  for (const auto& v : rim) m += v;
-  if (!rim.empty()) m /= static_cast<double>(rim.size());
-  cv::Matx33d cov = cv::Matx33d::eye() * 9;
-  for (const auto& v : rim) {
-    cv::Vec3d d = v - m;
-    cov += d * d.t() * (1.0 / std::max<size_t>(1, rim.size()));
+  auto stats = [&](auto keep) {
+    cv::Vec3d m(0, 0, 0);
+    int n = 0;
+    for (size_t i = 0; i < rim.size(); ++i)
+      if (keep(i)) m += rim[i], ++n;
+    m /= std::max(1, n);
+    cv::Matx33d cov = cv::Matx33d::eye() * 9;
+    for (size_t i = 0; i < rim.size(); ++i)
+      if (keep(i)) {
+        cv::Vec3d d = rim[i] - m;
+        cov += d * d.t() * (1.0 / std::max(1, n));
+      }
+    return ColorStats{m, cov.inv()};
+  };
+  const ColorStats whole = stats([](size_t) { return true; });
+  if (rim.empty()) return {whole};
+  // The commonest colour: the half of the rim nearest its median, then every rim pixel within 3
+  // sigma of that half (the nearer half of a normal spread has about 0.4 of its variance).
+  cv::Vec3d median;
+  for (int c = 0; c < 3; ++c) {
+    std::vector<double> v;
+    v.reserve(rim.size());
+    for (const auto& p : rim) v.push_back(p[c]);
+    std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+    median[c] = v[v.size() / 2];
   }
-  return {m, cov.inv()};
+  std::vector<double> dist;
+  for (const auto& p : rim) dist.push_back(cv::norm(p - median));
+  std::vector<double> sorted = dist;
+  std::nth_element(sorted.begin(), sorted.begin() + sorted.size() / 2, sorted.end());
+  const double half = sorted[sorted.size() / 2];
+  const ColorStats core = stats([&](size_t i) { return dist[i] <= half; });
+  const ColorStats commonest = stats([&](size_t i) {
+    cv::Vec3d d = rim[i] - core.mean;
+    return d.dot(core.inv_cov * d) < 22.0;
+  });
+  return {commonest, whole};
+}
+
+ColorStats LearnTableColor(const cv::Mat& lab, const cv::Mat& valid) {
+  return TableColourGuesses(lab, valid).front();
 }
 
 cv::Mat NotTable(const cv::Mat& lab, const ColorStats& table) {

@@ -2,6 +2,7 @@
 // The picture resampled onto the tiles' plane as seen from straight above, and the table's colour.
 
 #include <opencv2/core.hpp>
+#include <vector>
 
 #include "calibration/camera.h"
 #include "calibration/color_model.h"
@@ -13,6 +14,7 @@ constexpr double kTileTop = -2.0;  // the tiles' top surface, world z (mm, up is
 // The picture resampled onto the tiles' plane as seen from straight above.
 struct TopView {
   cv::Mat image;
+  cv::Mat valid;       // 255 where the picture reaches (a black table is valid, beyond is not)
   double ppmm = 0;     // 0 when unknown (uncalibrated)
   cv::Point2d origin;  // table mm of pixel (0, 0)
   bool metric = false;
@@ -21,7 +23,11 @@ struct TopView {
 // The tiles' plane seen by `cam`, at most `max_ppmm` pixels per mm, within `region` (table mm).
 TopView Rectify(const cv::Mat& img, const Camera& cam, double max_ppmm,
                 const cv::Rect2d* region = nullptr);
-// The table's colour in Lab, from the outer tenth of the picture on every side.
+// Guesses of the table's colour in Lab, from the outer tenth of the view on every side (`valid`:
+// where the picture reaches): first its commonest colour (the rim may also show tiles, a box or
+// a hand), then the spread of the whole rim.
+std::vector<ColorStats> TableColourGuesses(const cv::Mat& lab, const cv::Mat& valid);
+// The first guess.
 ColorStats LearnTableColor(const cv::Mat& lab, const cv::Mat& valid);
 // Pixels unlike the table (255), judged at half resolution: the boundary need not be sharp.
 cv::Mat NotTable(const cv::Mat& lab, const ColorStats& table);

@@ -1,0 +1,67 @@
+// The straightened view and the table's colour: what the picture reaches, and which rim colour is
+// the table.
+
+#include "vision/top_view.h"
+
+#include <gtest/gtest.h>
+
+#include <opencv2/imgproc.hpp>
+
+namespace cf {
+namespace {
+
+// A black tablecloth is table, not the void beyond the picture: the view marks where the picture
+// reaches, whatever its colour there.
+TEST(Rectify, APitchBlackTableLiesWithinTheView) {
+  Camera cam = Camera::LookingAt({0, 0}, 800, 35, 0, 640, 480, 60, {0, 0, 0, 0, 0});
+  TopView view = Rectify(cv::Mat(480, 640, CV_8UC3, cv::Scalar(0, 0, 0)), cam, 1.0);
+  ASSERT_EQ(view.valid.size(), view.image.size());
+  const double reached = cv::countNonZero(view.valid) / static_cast<double>(view.valid.total());
+  EXPECT_GT(reached, 0.3);
+  EXPECT_LT(reached, 1.0) << "a tilted camera sees a trapezoid, not the whole square view";
+  cv::Point2d centre;
+  ASSERT_TRUE(cam.PixelToPlane({320, 240}, kTileTop, centre));
+  cv::Point at((centre.x - view.origin.x) * view.ppmm, (centre.y - view.origin.y) * view.ppmm);
+  EXPECT_EQ(view.valid.at<uchar>(at), 255) << "the picture's centre";
+}
+
+// Lab picture whose outer tenth is `table` except a band of `other` along the left side.
+cv::Mat RimWithABand(cv::Vec3b table, cv::Vec3b other, double band_share) {
+  cv::Mat lab(200, 300, CV_8UC3, cv::Scalar(table[0], table[1], table[2]));
+  cv::Mat noise(lab.size(), CV_8UC3);
+  cv::randn(noise, cv::Scalar::all(0), cv::Scalar::all(3));
+  lab += noise;
+  const int band = static_cast<int>(300 * band_share);
+  lab(cv::Rect(0, 0, band, 200)) = cv::Scalar(other[0], other[1], other[2]);
+  return lab;
+}
+
+// Tiles reaching the picture's edge (a full board on a dark table) put their colour into the rim:
+// the first guess is still the table's own colour, the second the rim's whole spread.
+TEST(TableColourGuesses, TheFirstIsTheRimsCommonestColour) {
+  const cv::Vec3b black(20, 128, 128), grass(150, 100, 170);
+  cv::Mat lab = RimWithABand(black, grass, 0.1);
+  auto guesses = TableColourGuesses(lab, cv::Mat(lab.size(), CV_8U, cv::Scalar(255)));
+  ASSERT_EQ(guesses.size(), 2u);
+  auto distance = [](const ColorStats& s, cv::Vec3b c) {
+    cv::Vec3d d = cv::Vec3d(c[0], c[1], c[2]) - s.mean;
+    return d.dot(s.inv_cov * d);
+  };
+  EXPECT_LT(distance(guesses[0], black), 9) << "the table is table";
+  EXPECT_GT(distance(guesses[0], grass), 9) << "grass is not table";
+  EXPECT_LT(distance(guesses[1], grass), 9) << "the whole rim's spread takes in the band";
+  EXPECT_EQ(LearnTableColor(lab, cv::Mat(lab.size(), CV_8U, cv::Scalar(255))).mean, guesses[0].mean);
+}
+
+// Pixels beyond the picture (not valid) never count as table.
+TEST(TableColourGuesses, OnlyPixelsThePictureReachesCount) {
+  const cv::Vec3b wood(120, 140, 160), void_colour(0, 128, 128);
+  cv::Mat lab = RimWithABand(wood, void_colour, 0.4);
+  cv::Mat valid(lab.size(), CV_8U, cv::Scalar(255));
+  valid(cv::Rect(0, 0, 120, 200)) = 0;
+  auto guesses = TableColourGuesses(lab, valid);
+  for (const auto& g : guesses) EXPECT_NEAR(g.mean[0], 120, 3);
+}
+
+}  // namespace
+}  // namespace cf
