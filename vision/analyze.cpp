@@ -44,6 +44,10 @@ constexpr double kLeastDetail = 0.35;
 // a grid read another way (period or phase) is taken if its cells look this much more like tiles.
 constexpr double kLooksLikeTiles = 0.6;
 constexpr double kClearlyBetter = 1.2;
+constexpr double kLikenessPitch = 64;
+// Views are straightened at no more than this (72 px per tile): finer detail than the tile set's
+// finest template only costs time.
+constexpr double kFinestPpmm = 1.6;
 constexpr double kStrongScore = 0.45;  // a cell that matches its art well alone
 constexpr double kStrongShare = 0.5;   // the least share of board cells that do
 
@@ -88,11 +92,23 @@ struct GridView {
           squares.push_back(square);
       }
     if (squares.empty()) return 0.0;
-    FineTileMatcher matcher(tileset, p);
+    // Compared at no more than kLikenessPitch pixels a tile: which grid fits shows at that size.
+    const double scale = std::min(1.0, kLikenessPitch / p);
+    FineTileMatcher matcher(tileset, p * scale);
     std::vector<double> scores;
     const size_t step = std::max<size_t>(1, squares.size() / 12);
-    for (size_t i = step / 2; i < squares.size(); i += step)
-      scores.push_back(ReadCell(aligned, squares[i], tileset, matcher)[0].score);
+    for (size_t i = step / 2; i < squares.size(); i += step) {
+      const cv::Rect& square = squares[i];
+      const int margin = static_cast<int>(p * 0.15);
+      cv::Rect around(square.x - margin, square.y - margin, square.width + 2 * margin,
+                      square.height + 2 * margin);
+      around &= cv::Rect(0, 0, aligned.cols, aligned.rows);
+      cv::Mat patch;
+      cv::resize(aligned(around), patch, {}, scale, scale, cv::INTER_AREA);
+      cv::Rect cell(cvRound((square.x - around.x) * scale), cvRound((square.y - around.y) * scale),
+                    cvRound(square.width * scale), cvRound(square.height * scale));
+      scores.push_back(ReadCell(patch, cell, tileset, matcher)[0].score);
+    }
     std::nth_element(scores.begin(), scores.begin() + scores.size() / 2, scores.end());
     return scores[scores.size() / 2];
   }
@@ -221,7 +237,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     cv::Rect2d region(coarse.origin.x + box.x / coarse.ppmm - margin,
                       coarse.origin.y + box.y / coarse.ppmm - margin,
                       box.width / coarse.ppmm + 2 * margin, box.height / coarse.ppmm + 2 * margin);
-    top = Rectify(image, *cam, 1.6, &region);  // 72 px per tile: the finest template
+    top = Rectify(image, *cam, kFinestPpmm, &region);
   } else if (plane) {                          // no calibration: the tiles show the plane
     cv::warpPerspective(image, top.image, cv::Mat(plane->to_top), plane->size, cv::INTER_LINEAR,
                         cv::BORDER_CONSTANT);
@@ -799,7 +815,8 @@ Result<Scene> ReadByTiles(const cv::Mat& image, const AnalyzeInput& in,
   auto first = ReadTable(image, in, rough, table_guess, &first_evidence);
   if (first && rough) {
     auto refined =
-        RefinePlane(*rough, first_evidence, first->grid.find("px_per_mm")->as_number());
+        RefinePlane(*rough, first_evidence,
+                    std::min(kFinestPpmm, first->grid.find("px_per_mm")->as_number()));
     GridEvidence second_evidence;
     auto second =
         refined ? ReadTable(image, in, refined, table_guess, &second_evidence) : Fail("");
