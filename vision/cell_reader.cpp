@@ -1,6 +1,7 @@
 #include "vision/cell_reader.h"
 
 #include <algorithm>
+#include <cassert>
 #include <map>
 #include <opencv2/imgproc.hpp>
 
@@ -19,6 +20,7 @@ bool Better(const Candidate& a, const Candidate& b) { return a.score > b.score; 
 // Fine scores for the candidates near the best coarse one; the others sink below them.
 void LookCloser(const cv::Mat& board, const cv::Rect& cell, FineTileMatcher& fine,
                 const cv::Mat& use, std::vector<Candidate>& candidates) {
+  assert(!candidates.empty());
   std::sort(candidates.begin(), candidates.end(), Better);
   const double best = candidates[0].score;
   // Where the tile lies, from the likeliest tile; the others are compared there.
@@ -69,6 +71,7 @@ std::vector<Candidate> ReadCell(const cv::Mat& board, const cv::Rect& cell,
 std::vector<Candidate> RereadCell(const cv::Mat& board, const cv::Rect& cell,
                                   const std::vector<TileReference>& tileset, FineTileMatcher& fine,
                                   const cv::Mat& hidden, std::vector<Candidate> choices) {
+  if (choices.empty()) return choices;  // no tile could lie there
   const int inset = static_cast<int>(cell.width * 0.04);
   cv::Rect core(inset, inset, cell.width - 2 * inset, cell.height - 2 * inset);
   cv::Mat d = TileDescriptor(board(core + cell.tl())), use;

@@ -31,7 +31,8 @@ struct CellReading {
 std::vector<Candidate> ReadCell(const cv::Mat& board, const cv::Rect& cell,
                                 const std::vector<TileReference>& tileset, FineTileMatcher& fine);
 // Reads a cell again, pixels marked in `hidden` (CV_8U, cell size: covered by pieces) left out,
-// comparing only the `choices` (type and quarter turns; their scores are ignored).
+// comparing only the `choices` (type and quarter turns; their scores are ignored); none if there
+// are no choices.
 std::vector<Candidate> RereadCell(const cv::Mat& board, const cv::Rect& cell,
                                   const std::vector<TileReference>& tileset, FineTileMatcher& fine,
                                   const cv::Mat& hidden, std::vector<Candidate> choices);

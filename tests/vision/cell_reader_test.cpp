@@ -1,9 +1,11 @@
-// Legalize: the choice among a cell's readings settled by its neighbours' edges and the catalog's
-// tile counts.
+// Reading cells: the choice among a cell's readings settled by its neighbours' edges and the
+// catalog's tile counts, and a cell read again with pieces left out.
 
 #include "vision/cell_reader.h"
 
 #include <gtest/gtest.h>
+
+#include "vision/tileset.h"
 
 #include "tests/vision/vision_test_support.h"
 
@@ -51,6 +53,19 @@ TEST(Legalize, ANearReadingThatFitsTheNeighbourWinsOverOneThatDoesNot) {
   std::vector<CellReading> cells{{0, 0, {clashes, fits}}, below};
   Legalize(cells, cat);
   EXPECT_EQ(cells[0].reading().quarter, fits.quarter);
+}
+
+// A cell beside the board where no tile fits its neighbours is read as nothing (it crashed the
+// reader on held-out scene 50080).
+TEST(RereadCell, NoChoicesReadsAsNothing) {
+  static const auto tileset = PaintedTileset(VisionCatalog());
+  FineTileMatcher fine(tileset, 72);
+  cv::Mat board(240, 240, CV_8UC3, cv::Scalar(90, 160, 80));
+  cv::Mat hidden(72, 72, CV_8U, cv::Scalar(0));
+  EXPECT_TRUE(RereadCell(board, {80, 80, 72, 72}, tileset, fine, hidden, {}).empty());
+  auto some = RereadCell(board, {80, 80, 72, 72}, tileset, fine, hidden, {Read("A", 0, 0)});
+  ASSERT_EQ(some.size(), 1u);
+  EXPECT_EQ(some[0].type, VisionCatalog().find("A"));
 }
 
 }  // namespace
