@@ -813,13 +813,13 @@ Result<Scene> ReadByTiles(const cv::Mat& image, const AnalyzeInput& in,
                           GridEvidence* evidence) {
   GridEvidence first_evidence;
   auto first = ReadTable(image, in, rough, table_guess, &first_evidence);
-  if (first && rough) {
-    auto refined =
-        RefinePlane(*rough, first_evidence,
-                    std::min(kFinestPpmm, first->grid.find("px_per_mm")->as_number()));
+  std::optional<GridPlane> refined;
+  if (first && rough)
+    refined = RefinePlane(*rough, first_evidence,
+                          std::min(kFinestPpmm, first->grid.find("px_per_mm")->as_number()));
+  if (refined) {
     GridEvidence second_evidence;
-    auto second =
-        refined ? ReadTable(image, in, refined, table_guess, &second_evidence) : Fail("");
+    auto second = ReadTable(image, in, refined, table_guess, &second_evidence);
     if (second) {
       second->grid["plane"] = "from the tile edges, fitted to the tiles' centres";
       if (evidence) *evidence = std::move(second_evidence);
