@@ -48,6 +48,7 @@ constexpr double kLikenessPitch = 64;
 // Views are straightened at no more than this (72 px per tile): finer detail than the tile set's
 // finest template only costs time.
 constexpr double kFinestPpmm = 1.6;
+constexpr int kTableGuesses = 2;  // what TableColourGuesses offers: the commonest, the whole rim
 constexpr double kStrongScore = 0.45;  // a cell that matches its art well alone
 constexpr double kStrongShare = 0.5;   // the least share of board cells that do
 
@@ -60,7 +61,6 @@ struct GridEvidence {
 // The tile grid of a top view under one guess of the table's colour: the view turned square to
 // the grid, where tiles may be, and the tile borders' period and phase.
 struct GridView {
-  ColorStats table;
   double angle = 0;
   cv::Mat A, Ainv;  // top view to grid-aligned view, and back
   cv::Mat aligned, aligned_grey;
@@ -78,19 +78,29 @@ struct GridView {
     return r.x >= 0 && r.y >= 0 && r.br().x <= aligned.cols && r.br().y <= aligned.rows &&
            cv::countNonZero(valid(r)) >= r.area() * 0.98 && TableFraction(r) <= 0.5;
   }
+  // Cell (c, r) of the grid of period p and phase (px, py).
+  static cv::Rect Square(double p, double px, double py, int c, int r) {
+    return {static_cast<int>(px + c * p), static_cast<int>(py + r * p), static_cast<int>(p),
+            static_cast<int>(p)};
+  }
+  // The whole cells of that grid, row by row, whose inside (a 4% rim left out) is on tiles.
+  std::vector<cv::Point> CellsOnTiles(double p, double px, double py) const {
+    const int inset = static_cast<int>(p * 0.04);
+    std::vector<cv::Point> on;
+    for (int r = 0; py + (r + 1) * p <= aligned.rows; ++r)
+      for (int c = 0; px + (c + 1) * p <= aligned.cols; ++c) {
+        const cv::Rect square = Square(p, px, py, c, r);
+        if (OnTiles({square.x + inset, square.y + inset, square.width - 2 * inset,
+                     square.height - 2 * inset}))
+          on.push_back({c, r});
+      }
+    return on;
+  }
   // The median best match of a dozen cells on tiles of the grid (period p, phase px, py).
   double TileLikeness(const std::vector<TileReference>& tileset, double p, double px,
                       double py) const {
-    const int inset = static_cast<int>(p * 0.04);
     std::vector<cv::Rect> squares;
-    for (int r = 0; py + (r + 1) * p <= aligned.rows; ++r)
-      for (int c = 0; px + (c + 1) * p <= aligned.cols; ++c) {
-        cv::Rect square(static_cast<int>(px + c * p), static_cast<int>(py + r * p),
-                        static_cast<int>(p), static_cast<int>(p));
-        if (OnTiles({square.x + inset, square.y + inset, square.width - 2 * inset,
-                     square.height - 2 * inset}))
-          squares.push_back(square);
-      }
+    for (cv::Point c : CellsOnTiles(p, px, py)) squares.push_back(Square(p, px, py, c.x, c.y));
     if (squares.empty()) return 0.0;
     // Compared at no more than kLikenessPitch pixels a tile: which grid fits shows at that size.
     const double scale = std::min(1.0, kLikenessPitch / p);
@@ -118,7 +128,6 @@ GridView FindGrid(const TopView& top, const cv::Mat& grey, const cv::Mat& lab,
                   const ColorStats& table, bool calibrated,
                   const std::vector<TileReference>& tileset) {
   GridView g;
-  g.table = table;
   const cv::Mat not_table = NotTable(lab, table);
   cv::Mat tile_pixels;
   cv::erode(not_table, tile_pixels, cv::Mat(), cv::Point(-1, -1), 1);
@@ -174,6 +183,21 @@ GridView FindGrid(const TopView& top, const cv::Mat& grey, const cv::Mat& lab,
   return g;
 }
 
+// The `k`th guess of the table's colour (TableColourGuesses), if there are so many.
+std::optional<ColorStats> TableGuess(const cv::Mat& lab, const cv::Mat& valid, int k) {
+  std::vector<ColorStats> guesses = TableColourGuesses(lab, valid);
+  if (k >= static_cast<int>(guesses.size())) return std::nullopt;
+  return guesses[k];
+}
+
+// The first reading that finds a board, the guesses of the table's colour tried in turn.
+template <typename Read>
+Result<Scene> WithEachTableGuess(Read read) {
+  Result<Scene> scene = read(0);
+  for (int guess = 1; !scene && guess < kTableGuesses; ++guess) scene = read(guess);
+  return scene;
+}
+
 // Cells join a board by fitting it, so most of them (and at least three, as many as the smallest
 // board) must also match their art well on their own.
 bool MostMatchWell(const std::vector<CellReading>& board) {
@@ -222,9 +246,9 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     cv::Mat coarse_lab;
     const cv::Mat& coarse_valid = coarse.valid;
     cv::cvtColor(coarse.image, coarse_lab, cv::COLOR_BGR2Lab);
-    std::vector<ColorStats> guesses = TableColourGuesses(coarse_lab, coarse_valid);
-    if (table_guess >= static_cast<int>(guesses.size())) return Fail("no board in view");
-    table_color = guesses[table_guess];
+    auto guess = TableGuess(coarse_lab, coarse_valid, table_guess);
+    if (!guess) return Fail("no board in view");
+    table_color = *guess;
     have_table_color = true;
     cv::Mat board_mask = NotTable(coarse_lab, table_color) & coarse_valid;
     cv::morphologyEx(board_mask, board_mask, cv::MORPH_OPEN,
@@ -258,9 +282,9 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   cv::Mat lab;
   cv::cvtColor(top.image, lab, cv::COLOR_BGR2Lab);
   if (!have_table_color) {
-    std::vector<ColorStats> guesses = TableColourGuesses(lab, top.valid);
-    if (table_guess >= static_cast<int>(guesses.size())) return Fail("no board in view");
-    table_color = guesses[table_guess];
+    auto guess = TableGuess(lab, top.valid, table_guess);
+    if (!guess) return Fail("no board in view");
+    table_color = *guess;
   }
   GridView g = FindGrid(top, grey, lab, table_color, cam.has_value(), *in.tileset);
   const double angle = g.angle;
@@ -293,24 +317,15 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   // 3. Every whole cell that is not table compared with every tile in every rotation.
   std::vector<CellReading> cells;
   FineTileMatcher fine(*in.tileset, period);
-  auto CellRect = [&](int c, int r) {
-    return cv::Rect(static_cast<int>(phx + c * period), static_cast<int>(phy + r * period),
-                    static_cast<int>(period), static_cast<int>(period));
-  };
+  auto CellRect = [&](int c, int r) { return GridView::Square(period, phx, phy, c, r); };
   auto CellInView = [&](int c, int r) {
     return CellRect(c, r) & cv::Rect(0, 0, aligned.cols, aligned.rows);
   };
-  const int inset = static_cast<int>(period * 0.04);
-  for (int r = 0; phy + (r + 1) * period <= aligned.rows; ++r)
-    for (int c = 0; phx + (c + 1) * period <= aligned.cols; ++c) {
-      const cv::Rect square = CellRect(c, r);
-      cv::Rect rect(square.x + inset, square.y + inset, square.width - 2 * inset,
-                    square.height - 2 * inset);
-      if (!OnTiles(rect)) continue;
-      CellReading cell{c, r, ReadCell(aligned, square, *in.tileset, fine), 0};
-      if (cell.candidates[0].score < 0.15) continue;
-      cells.push_back(cell);
-    }
+  for (cv::Point at : g.CellsOnTiles(period, phx, phy)) {
+    CellReading cell{at.x, at.y, ReadCell(aligned, CellRect(at.x, at.y), *in.tileset, fine), 0};
+    if (cell.candidates[0].score < 0.15) continue;
+    cells.push_back(cell);
+  }
   // The board grows from well-matched cells with a well-matched neighbour; every cell that is not
   // table and joins the board is a tile too, however covered by followers and tokens.
   std::map<std::pair<int, int>, size_t> cell_at;
@@ -318,11 +333,11 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   std::vector<bool> in_board(cells.size(), false);
   std::vector<size_t> frontier;
   for (size_t i = 0; i < cells.size(); ++i) {
-    if (cells[i].candidates[0].score < 0.45) continue;
+    if (cells[i].candidates[0].score < kStrongScore) continue;
     int n = 0;
     for (int d = 0; d < 4; ++d) {
       auto it = cell_at.find({cells[i].col + kDx[d], cells[i].row + kDy[d]});
-      n += it != cell_at.end() && cells[it->second].candidates[0].score >= 0.45;
+      n += it != cell_at.end() && cells[it->second].candidates[0].score >= kStrongScore;
     }
     if (n > 0 || cells[i].candidates[0].score > 0.7) in_board[i] = true, frontier.push_back(i);
   }
@@ -836,14 +851,14 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
   auto t0 = Clock::now();
   const bool calibrated = in.calibration && in.calibration->has_table_pose;
   if (calibrated || image.empty()) {
-    auto scene = ReadTable(image, in, std::nullopt, 0, nullptr);
-    if (!scene && !image.empty()) scene = ReadTable(image, in, std::nullopt, 1, nullptr);
+    auto scene = WithEachTableGuess(
+        [&](int guess) { return ReadTable(image, in, std::nullopt, guess, nullptr); });
     if (scene) scene->timing_ms["total"] = Ms(t0);
     return scene;
   }
   std::optional<GridPlane> rough = GridPlaneFromEdges(image);
-  auto scene = ReadByTiles(image, in, rough, 0, nullptr);
-  if (!scene) scene = ReadByTiles(image, in, rough, 1, nullptr);
+  auto scene = WithEachTableGuess(
+      [&](int guess) { return ReadByTiles(image, in, rough, guess, nullptr); });
   if (scene) scene->timing_ms["total"] = Ms(t0);
   return scene;
 }
@@ -860,8 +875,8 @@ Result<TablePlane> TablePlaneFromTiles(const cv::Mat& image, const AnalyzeInput&
   std::optional<GridPlane> rough = GridPlaneFromEdges(image);
   if (!rough) return Fail("no board in view: no straight tile edges to find the table plane by");
   GridEvidence evidence;
-  auto scene = ReadByTiles(image, in, rough, 0, &evidence);
-  if (!scene) scene = ReadByTiles(image, in, rough, 1, &evidence);
+  auto scene = WithEachTableGuess(
+      [&](int guess) { return ReadByTiles(image, in, rough, guess, &evidence); });
   if (!scene) return scene.error();
   if (evidence.picture_px.size() < 8)
     return Fail("too few tiles read with confidence to fix the table plane (" +

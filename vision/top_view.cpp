@@ -100,10 +100,6 @@ std::vector<ColorStats> TableColourGuesses(const cv::Mat& lab, const cv::Mat& va
   return {commonest, whole};
 }
 
-ColorStats LearnTableColor(const cv::Mat& lab, const cv::Mat& valid) {
-  return TableColourGuesses(lab, valid).front();
-}
-
 cv::Mat NotTable(const cv::Mat& lab, const ColorStats& table) {
   cv::Mat half;
   cv::resize(lab, half, cv::Size(), 0.5, 0.5, cv::INTER_AREA);

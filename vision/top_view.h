@@ -27,8 +27,6 @@ TopView Rectify(const cv::Mat& img, const Camera& cam, double max_ppmm,
 // where the picture reaches): first its commonest colour (the rim may also show tiles, a box or
 // a hand), then the spread of the whole rim.
 std::vector<ColorStats> TableColourGuesses(const cv::Mat& lab, const cv::Mat& valid);
-// The first guess.
-ColorStats LearnTableColor(const cv::Mat& lab, const cv::Mat& valid);
 // Pixels unlike the table (255), judged at half resolution: the boundary need not be sharp.
 cv::Mat NotTable(const cv::Mat& lab, const ColorStats& table);
 

@@ -50,7 +50,6 @@ TEST(TableColourGuesses, TheFirstIsTheRimsCommonestColour) {
   EXPECT_LT(distance(guesses[0], black), 9) << "the table is table";
   EXPECT_GT(distance(guesses[0], grass), 9) << "grass is not table";
   EXPECT_LT(distance(guesses[1], grass), 9) << "the whole rim's spread takes in the band";
-  EXPECT_EQ(LearnTableColor(lab, cv::Mat(lab.size(), CV_8U, cv::Scalar(255))).mean, guesses[0].mean);
 }
 
 // Pixels beyond the picture (not valid) never count as table.
