@@ -216,7 +216,9 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   auto t0 = Clock::now();
   if (image.empty() || image.cols < 64 || image.rows < 64) return Fail("empty frame");
   cv::Scalar mean, sd;
-  cv::meanStdDev(image, mean, sd);
+  cv::Mat sample;  // every fourth pixel each way says as much
+  cv::resize(image, sample, cv::Size(image.cols / 4, image.rows / 4), 0, 0, cv::INTER_NEAREST);
+  cv::meanStdDev(sample, mean, sd);
   if (sd[0] + sd[1] + sd[2] < 6) return Fail("empty frame: the picture has no detail");
   const TileCatalog& cat = *in.catalog;
   std::map<int, const TileReference*> by_type;  // the tile set by catalog type
@@ -436,21 +438,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   }
   // Foreground: what differs from the expected tile art, or off the board from the table.
   if (angle != 0) cv::cvtColor(aligned, lab, cv::COLOR_BGR2Lab);  // else `lab` already is
-  cv::Mat off_table(aligned.size(), CV_8U, cv::Scalar(0));
-  {
-    cv::Matx33f inv(table_color.inv_cov);
-    cv::Vec3f mean(table_color.mean);
-    for (int y = 0; y < lab.rows; ++y) {
-      const cv::Vec3b* p = lab.ptr<cv::Vec3b>(y);
-      const uchar* ok = valid.ptr<uchar>(y);
-      uchar* o = off_table.ptr<uchar>(y);
-      for (int x = 0; x < lab.cols; ++x) {
-        if (!ok[x]) continue;
-        cv::Vec3f d = cv::Vec3f(p[x][0], p[x][1], p[x][2]) - mean;
-        o[x] = d.dot(inv * d) > 16.0f ? 255 : 0;
-      }
-    }
-  }
+  const cv::Mat off_table = NotTable(lab, table_color, 16.0) & valid;
   struct ArtDifference {  // a cell's pixels unlike its reading's art, kept while the reading stands
     int type = -1, quarter = 0;
     cv::Mat mask;
@@ -729,12 +717,21 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
       scene.tokens.push_back(t);
       continue;
     }
-    if (verdict.what != BlobVerdict::kFollower) continue;
+    auto Drop = [&](const char* why) {
+      if (blob_log) std::fprintf(blob_log, "  not a piece: %s\n", why);
+    };
+    if (verdict.what != BlobVerdict::kFollower) {
+      Drop("neither a token's nor a follower's shape");
+      continue;
+    }
     auto mm = to_reading(b.centroid, 8.0);
     if (!mm) continue;
     Cell c = cell_of(*mm);
     auto it = tile_index.find({c.x, c.y});
-    if (it == tile_index.end()) continue;  // followers stand on tiles
+    if (it == tile_index.end()) {
+      Drop("not on a tile");  // followers stand on tiles
+      continue;
+    }
     const SceneTile& tile = scene.tiles[it->second];
     const TileType& type = cat.type(cat.find(tile.id));
     // The tile's canonical point under the follower.
@@ -744,7 +741,10 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     int f = type.feature_at(canon);
     if (f < 0 || !IsOccupiable(type.features[f].kind))  // nobody stands on a fair: just beside it
       f = type.nearest_occupiable_feature(canon, 10 / kTilePitchMm);
-    if (f < 0) continue;
+    if (f < 0) {
+      Drop("on no feature a follower can take");
+      continue;
+    }
     SceneFollower sf;
     sf.color = b.color;
     bool lying =

@@ -8,6 +8,14 @@
 
 namespace cf {
 
+namespace {
+
+// MaskedSimilarity sums in this many lanes (eight pixels of three channels: lane l holds channel
+// l % 3), which the compiler can keep in vector registers.
+constexpr int kLanes = 24;
+
+}  // namespace
+
 cv::Mat Standardise(const cv::Mat& image, double floor) {
   cv::Mat f;
   image.convertTo(f, CV_MAKETYPE(CV_32F, image.channels()));
@@ -52,6 +60,7 @@ MaskedSimilarity::MaskedSimilarity(const std::vector<cv::Mat>& as, const cv::Mat
         side.values.push_back(v);
         side.sum[k] += v, side.squares[k] += v * v;
       }
+    side.values.resize((side.values.size() + kLanes - 1) / kLanes * kLanes, 0.0f);
     as_.push_back(std::move(side));
   }
 }
@@ -60,22 +69,30 @@ double MaskedSimilarity::operator()(const cv::Mat& b) const {
   if (n_ < 16 || as_.empty()) return 0;
   CV_Assert(b.isContinuous() && b.type() == CV_32FC3 && b.total() * 3 > size_t(used_.back()));
   const float* pb = b.ptr<float>();
-  std::vector<float> packed(3 * used_.size());  // b's used pixels, gathered once
-  float sb[3] = {0, 0, 0}, sbb[3] = {0, 0, 0};
+  // b's used pixels gathered once, zero-padded to whole lane steps.
+  const size_t padded = (3 * used_.size() + kLanes - 1) / kLanes * kLanes;
+  thread_local std::vector<float> packed;
+  packed.assign(padded, 0.0f);
   for (size_t j = 0; j < used_.size(); ++j)
-    for (int k = 0; k < 3; ++k) {
-      const float v = pb[used_[j] + k];
-      packed[3 * j + k] = v, sb[k] += v, sbb[k] += v * v;
-    }
+    for (int k = 0; k < 3; ++k) packed[3 * j + k] = pb[used_[j] + k];
+  float lb[kLanes] = {}, lbb[kLanes] = {};
+  for (size_t j = 0; j < padded; j += kLanes)
+    for (int l = 0; l < kLanes; ++l)
+      lb[l] += packed[j + l], lbb[l] += packed[j + l] * packed[j + l];
+  double sb[3] = {0, 0, 0}, sbb[3] = {0, 0, 0};
+  for (int l = 0; l < kLanes; ++l) sb[l % 3] += lb[l], sbb[l % 3] += lbb[l];
   double best = -2;
   for (const Side& a : as_) {
-    float sab[3] = {0, 0, 0};
-    for (size_t j = 0; j < packed.size(); j += 3)
-      for (int k = 0; k < 3; ++k) sab[k] += a.values[j + k] * packed[j + k];
+    float lab[kLanes] = {};
+    const float* pa = a.values.data();
+    for (size_t j = 0; j < padded; j += kLanes)
+      for (int l = 0; l < kLanes; ++l) lab[l] += pa[j + l] * packed[j + l];
+    double sab[3] = {0, 0, 0};
+    for (int l = 0; l < kLanes; ++l) sab[l % 3] += lab[l];
     double total = 0;
     for (int k = 0; k < 3; ++k) {
       double cov = sab[k] - a.sum[k] * sb[k] / n_, va = a.squares[k] - a.sum[k] * a.sum[k] / n_,
-             vb = sbb[k] - double(sb[k]) * sb[k] / n_;
+             vb = sbb[k] - sb[k] * sb[k] / n_;
       total += cov / std::sqrt(std::max(va, 1e-6) * std::max(vb, 1e-6));
     }
     best = std::max(best, total / 3);

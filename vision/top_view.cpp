@@ -100,22 +100,31 @@ std::vector<ColorStats> TableColourGuesses(const cv::Mat& lab, const cv::Mat& va
   return {commonest, whole};
 }
 
-cv::Mat NotTable(const cv::Mat& lab, const ColorStats& table) {
-  cv::Mat half;
-  cv::resize(lab, half, cv::Size(), 0.5, 0.5, cv::INTER_AREA);
-  cv::Matx33f inv(table.inv_cov);
-  cv::Vec3f mean(table.mean);
-  cv::Mat small(half.size(), CV_8U);
-  for (int y = 0; y < half.rows; ++y) {
-    const cv::Vec3b* p = half.ptr<cv::Vec3b>(y);
-    uchar* o = small.ptr<uchar>(y);
-    for (int x = 0; x < half.cols; ++x) {
-      cv::Vec3f d = cv::Vec3f(p[x][0], p[x][1], p[x][2]) - mean;
-      o[x] = d.dot(inv * d) < 9.0f ? 0 : 255;
+cv::Mat FarFrom(const cv::Mat& lab, const ColorStats& colour, double limit) {
+  CV_Assert(lab.type() == CV_8UC3);
+  const cv::Matx33d& a = colour.inv_cov;
+  // The quadratic form's six distinct terms, so that a row is one loop of plain arithmetic.
+  const float m0 = colour.mean[0], m1 = colour.mean[1], m2 = colour.mean[2];
+  const float a00 = a(0, 0), a11 = a(1, 1), a22 = a(2, 2), a01 = a(0, 1) + a(1, 0),
+              a02 = a(0, 2) + a(2, 0), a12 = a(1, 2) + a(2, 1), t = static_cast<float>(limit);
+  cv::Mat out(lab.size(), CV_8U);
+  for (int y = 0; y < lab.rows; ++y) {
+    const uchar* p = lab.ptr<uchar>(y);
+    uchar* o = out.ptr<uchar>(y);
+    for (int x = 0; x < lab.cols; ++x) {
+      const float d0 = p[3 * x] - m0, d1 = p[3 * x + 1] - m1, d2 = p[3 * x + 2] - m2;
+      const float q =
+          d0 * (a00 * d0 + a01 * d1 + a02 * d2) + d1 * (a11 * d1 + a12 * d2) + a22 * d2 * d2;
+      o[x] = q > t ? 255 : 0;
     }
   }
-  cv::Mat out;
-  cv::resize(small, out, lab.size(), 0, 0, cv::INTER_NEAREST);
+  return out;
+}
+
+cv::Mat NotTable(const cv::Mat& lab, const ColorStats& table, double limit) {
+  cv::Mat half, out;
+  cv::resize(lab, half, cv::Size(), 0.5, 0.5, cv::INTER_AREA);
+  cv::resize(FarFrom(half, table, limit), out, lab.size(), 0, 0, cv::INTER_NEAREST);
   return out;
 }
 

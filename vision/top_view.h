@@ -27,7 +27,10 @@ TopView Rectify(const cv::Mat& img, const Camera& cam, double max_ppmm,
 // where the picture reaches): first its commonest colour (the rim may also show tiles, a box or
 // a hand), then the spread of the whole rim.
 std::vector<ColorStats> TableColourGuesses(const cv::Mat& lab, const cv::Mat& valid);
-// Pixels unlike the table (255), judged at half resolution: the boundary need not be sharp.
-cv::Mat NotTable(const cv::Mat& lab, const ColorStats& table);
+// 255 where a Lab pixel's squared Mahalanobis distance from `colour` exceeds `limit`, else 0.
+cv::Mat FarFrom(const cv::Mat& lab, const ColorStats& colour, double limit);
+// Pixels of a Lab picture unlike the table (255: FarFrom it by `limit`), judged at half
+// resolution: the boundary need not be sharp.
+cv::Mat NotTable(const cv::Mat& lab, const ColorStats& table, double limit = 9.0);
 
 }  // namespace cf
