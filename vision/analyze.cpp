@@ -31,6 +31,7 @@ cv::Point2d ApplyAffine(const cv::Mat& m, cv::Point2d p) {
 
 constexpr double kGrowScore = 0.2;          // the least match of a cell joining the board
 constexpr double kCoveredJoinScore = 0.45;  // the same, pieces left out, for a hidden cell
+constexpr double kPieceSolidity = 0.8;      // a piece's blob fills most of its hull
 // Followers and tokens cover a few percent of a board; beyond this share of 'unprinted' pixels
 // the tile art's colours do not describe the picture.
 constexpr double kMostUnprintedShare = 0.05;
@@ -544,6 +545,22 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     cv::Mat pieces = PiecesIn(Foreground() | unprinted);
     // Off the board no art is known: there only colours the art never uses mark pieces.
     cv::Mat unprinted_pieces = PiecesIn(unprinted);
+    // Around a cell, the blobs of the players' colours shaped like a piece: a black meeple or a
+    // green token on a city, whose colours the art uses elsewhere (a city's own colour makes no
+    // piece-shaped blob).
+    auto PieceShaped = [&](const cv::Rect& rect) {
+      cv::Mat mask(aligned.size(), CV_8U, cv::Scalar(0));
+      const int reach = static_cast<int>(period / 3);  // a piece on the cell's edge, whole
+      cv::Rect around = (rect + cv::Size(2 * reach, 2 * reach) - cv::Point(reach, reach)) &
+                        cv::Rect(0, 0, aligned.cols, aligned.rows);
+      const auto local = ColourMasks(classes(around), valid(around), colors);
+      for (const Blob& b : ColourBlobs(local, kSmallestPieceMm2 * top.ppmm * top.ppmm))
+        if (b.solidity >= kPieceSolidity && JudgeBlob(b, top.ppmm).what != BlobVerdict::kNothing)
+          mask(around)(cv::Rect(b.at, b.patch.size())) |= b.patch;
+      cv::dilate(mask, mask,
+                 cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
+      return mask;
+    };
     WriteDebugMask("pieces.png", pieces);
     std::map<std::pair<int, int>, size_t> board_at;
     for (size_t i = 0; i < board.size(); ++i) board_at[{board[i].col, board[i].row}] = i;
@@ -582,14 +599,20 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
         int col = board[i].col + kDx[d], row = board[i].row + kDy[d];
         if (board_at.count({col, row}) || !tried.insert({col, row}).second) continue;
         cv::Rect rect = CellRect(col, row);
-        if (!OnTiles(rect) || !covered(rect, unprinted_pieces)) continue;
+        if (!OnTiles(rect)) continue;
         auto it = cell_at.find({col, row});
-        std::vector<Candidate> readings =
-            reread(col, row, unprinted_pieces,
-                   it == cell_at.end() ? std::vector<Candidate>{} : cells[it->second].candidates);
-        if (readings.empty() || readings[0].score < kCoveredJoinScore) continue;
-        board_at[{col, row}] = board.size();
-        board.push_back({col, row, std::move(readings), 0});
+        // First the pieces of colours the art never uses, then the piece-shaped blobs of any.
+        for (int attempt = 0; attempt < 2; ++attempt) {
+          const cv::Mat mask = attempt == 0 ? unprinted_pieces : PieceShaped(rect);
+          if (!covered(rect, mask)) continue;
+          std::vector<Candidate> readings =
+              reread(col, row, mask,
+                     it == cell_at.end() ? std::vector<Candidate>{} : cells[it->second].candidates);
+          if (readings.empty() || readings[0].score < kCoveredJoinScore) continue;
+          board_at[{col, row}] = board.size();
+          board.push_back({col, row, std::move(readings), 0});
+          break;
+        }
       }
     Legalize(board, cat);
     // The tile counts may have turned cells to weaker readings: most must still match well.

@@ -156,6 +156,8 @@ std::optional<Blob> Measure(const std::string& color, const cv::Mat& patch, cv::
   Blob b;
   b.color = color;
   b.centroid = {at.x + mo.m10 / mo.m00, at.y + mo.m01 / mo.m00};
+  b.patch = patch;
+  b.at = at;
   b.area_px = mo.m00;
   // A filled ellipse with these second moments has semi-axes 2 sqrt(eigenvalue).
   double a = mo.mu20 / mo.m00, c = mo.mu02 / mo.m00, d = mo.mu11 / mo.m00;

@@ -20,6 +20,8 @@ struct Blob {
   double solidity = 0;               // pixels over the pixels of its convex hull
   double long_px = 0, short_px = 0;  // axes of the ellipse with the patch's second moments
   double ellipse_fit = 0;  // overlap of the patch with that ellipse (intersection over union)
+  cv::Mat patch;           // its pixels (CV_8U, 255), holes filled
+  cv::Point at;            // where the patch's corner lies in the masks
 };
 
 // The player colour of every 8-bit BGR colour, quantised to 64 levels a channel: whole pictures
