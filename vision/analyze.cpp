@@ -32,6 +32,8 @@ cv::Point2d ApplyAffine(const cv::Mat& m, cv::Point2d p) {
 constexpr double kGrowScore = 0.2;          // the least match of a cell joining the board
 constexpr double kCoveredJoinScore = 0.45;  // the same, pieces left out, for a hidden cell
 constexpr double kPieceSolidity = 0.8;      // a piece's blob fills most of its hull
+// A partly hidden token's axes are off its disc's by at most this much (summed relative errors).
+constexpr double kHiddenTokenMisfit = 0.4;
 // Followers and tokens cover a few percent of a board; beyond this share of 'unprinted' pixels
 // the tile art's colours do not describe the picture.
 constexpr double kMostUnprintedShare = 0.05;
@@ -715,6 +717,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   WriteDebugMask("foreground.png", fg);
   std::FILE* blob_log =
       in.debug_prefix.empty() ? nullptr : std::fopen((in.debug_prefix + "blobs.txt").c_str(), "w");
+  std::vector<Blob> follower_blobs;  // of scene.followers
   for (Blob b : ColourBlobs(masks, kSmallestPieceMm2 * top.ppmm * top.ppmm)) {
     double area_mm = b.area_px / (top.ppmm * top.ppmm);
     cv::Point2d at_aligned = b.centroid;
@@ -782,8 +785,41 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     sf.on = std::string(PointName(RotatePoint(type.features[f].first_point(), tile.rotation / 90)));
     sf.confidence = verdict.confidence;
     scene.followers.push_back(sf);
+    follower_blobs.push_back(b);
   }
   if (blob_log) std::fclose(blob_log);
+  // A follower is placed with its tile, so one at most stands on a tile: when two are read on one
+  // and just one of them is like a partly hidden token of its colour, it is that token (when
+  // several are, nothing tells which).
+  std::map<std::pair<int, int>, std::vector<size_t>> on_tile;
+  for (size_t i = 0; i < scene.followers.size(); ++i)
+    on_tile[{scene.followers[i].at.x, scene.followers[i].at.y}].push_back(i);
+  std::vector<bool> is_token(scene.followers.size(), false);
+  for (const auto& [at, group] : on_tile) {
+    if (group.size() < 2) continue;
+    std::vector<size_t> like_tokens;
+    for (size_t i : group) {
+      double misfit = 0;
+      if (PartlyHiddenToken(follower_blobs[i], top.ppmm, &misfit) && misfit < kHiddenTokenMisfit)
+        like_tokens.push_back(i);
+    }
+    if (like_tokens.size() != 1) continue;
+    const Blob& b = follower_blobs[like_tokens[0]];
+    auto mm = to_reading(b.centroid, 1.0);
+    if (!mm) continue;
+    is_token[like_tokens[0]] = true;
+    SceneToken t;
+    t.kind = PartlyHiddenToken(b, top.ppmm);
+    t.center_mm[0] = mm->x, t.center_mm[1] = mm->y;
+    t.on_board = true;
+    t.occluded = true;
+    t.confidence = 0.5;
+    scene.tokens.push_back(t);
+  }
+  std::vector<SceneFollower> followers;
+  for (size_t i = 0; i < scene.followers.size(); ++i)
+    if (!is_token[i]) followers.push_back(scene.followers[i]);
+  scene.followers = std::move(followers);
   scene.grid["angle_deg"] = angle;
   scene.grid["pitch_px"] = period;
   scene.grid["phase_px"] = json::Array{phx, phy};

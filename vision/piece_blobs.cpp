@@ -258,6 +258,17 @@ BlobVerdict JudgeBlob(const Blob& b, double ppmm) {
   return {BlobVerdict::kFollower, nullptr, std::clamp(1.0 - std::abs(area - 250) / 400, 0.1, 1.0)};
 }
 
+const char* PartlyHiddenToken(const Blob& b, double ppmm, double* misfit) {
+  const char* token = TokenOfColour(b.color);
+  if (!token) return nullptr;
+  const TokenShape shape = TokenShapeOf(*ParseTokenKind(token));
+  const double area = b.area_px / (ppmm * ppmm), length = b.long_px / ppmm,
+               width = b.short_px / ppmm, disc = CV_PI / 4 * shape.length * shape.width;
+  if (area < disc * 0.5 || length > shape.length * 1.25 || b.solidity < 0.8) return nullptr;
+  if (misfit) *misfit = std::abs(length / shape.length - 1) + std::abs(width / shape.width - 1);
+  return token;
+}
+
 const char* TokenOfColour(const std::string& c) {
   if (c == "blue") return "knockout";
   if (c == "yellow") return "seduction";

@@ -71,6 +71,11 @@ struct BlobVerdict {
 };
 BlobVerdict JudgeBlob(const Blob& blob, double px_per_mm);
 
+// The token a blob of a token's colour may be when pieces hide part of it: at least half of the
+// disc's area, no longer than the disc and filling most of its hull; nullptr otherwise. `misfit`
+// (if given) says how far the blob's axes are from the disc's.
+const char* PartlyHiddenToken(const Blob& blob, double px_per_mm, double* misfit = nullptr);
+
 // The catapult token of a colour (interface.md), or nullptr.
 const char* TokenOfColour(const std::string& color);
 

@@ -56,6 +56,38 @@ TEST(PieceBlobs, AMeepleOfATokenColourIsAFollower) {
   }
 }
 
+// The blobs of one colour mask with the shapes `draw` paints.
+std::vector<Blob> Blobs(const std::string& color, const std::function<void(cv::Mat&)>& draw) {
+  cv::Mat mask(400, 400, CV_8U, cv::Scalar(0));
+  draw(mask);
+  return ColourBlobs({{color, mask}});
+}
+
+TEST(PieceBlobs, ACatchTokenTwoThirdsHiddenIsNoTokenAThirdHiddenIs) {
+  const int r = static_cast<int>(19.1 / 2 * kPpmm);
+  auto hidden = [&](double visible_deg) {  // the part of the disc a piece leaves in view
+    return Blobs("red", [&](cv::Mat& m) {
+      cv::ellipse(m, Px(60, 60), cv::Size(r, r), 0, 0, visible_deg, cv::Scalar(255), cv::FILLED);
+    });
+  };
+  auto two_thirds = hidden(240);
+  ASSERT_EQ(two_thirds.size(), 1u);
+  EXPECT_STREQ(PartlyHiddenToken(two_thirds[0], kPpmm), "catch");
+  auto a_third = hidden(120);
+  ASSERT_EQ(a_third.size(), 1u);
+  EXPECT_EQ(PartlyHiddenToken(a_third[0], kPpmm), nullptr);
+}
+
+TEST(PieceBlobs, NoColourButATokensIsAHiddenToken) {
+  for (const char* color : {"black", "gray"}) {
+    auto b = Blobs(color, [](cv::Mat& m) {
+      cv::circle(m, Px(60, 60), static_cast<int>(9.5 * kPpmm), cv::Scalar(255), cv::FILLED);
+    });
+    ASSERT_EQ(b.size(), 1u);
+    EXPECT_EQ(PartlyHiddenToken(b[0], kPpmm), nullptr) << color;
+  }
+}
+
 TEST(PieceBlobs, SpecksStripsAndSheetsAreNeitherTokensNorFollowers) {
   auto v = Judge("green", [](cv::Mat& m) {
     cv::circle(m, Px(20, 20), static_cast<int>(3 * kPpmm), cv::Scalar(255), cv::FILLED);
