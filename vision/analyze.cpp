@@ -434,9 +434,27 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     if (best_size < 3 || (pairs >= 4 && matching < pairs * 0.7) || board.size() > 120 ||
         !MostMatchWell(board))
       return Fail("no board in view: the tiles found do not join into a legal board");
+    // Every tile is laid beside another, so parts of the board are at most a missed tile apart;
+    // tiles read further from the largest part lie on something else (an arm, a box).
+    std::vector<bool> near_main(board.size(), false);
+    std::vector<int> stack;
+    for (size_t i = 0; i < board.size(); ++i)
+      if (group[i] == best_group) near_main[i] = true, stack.push_back(static_cast<int>(i));
+    while (!stack.empty()) {
+      int i = stack.back();
+      stack.pop_back();
+      for (int dc = -2; dc <= 2; ++dc)
+        for (int dr = -2 + std::abs(dc); dr <= 2 - std::abs(dc); ++dr) {
+          auto it = at.find({board[i].col + dc, board[i].row + dr});
+          if (it == at.end() || near_main[it->second]) continue;
+          near_main[it->second] = true;
+          stack.push_back(it->second);
+        }
+    }
     std::vector<CellReading> kept;
     for (size_t i = 0; i < board.size(); ++i)
-      if (group[i] == best_group || sizes[group[i]] >= 2) kept.push_back(board[i]);
+      if (near_main[i] && (group[i] == best_group || sizes[group[i]] >= 2))
+        kept.push_back(board[i]);
     board = std::move(kept);
   }
   // Foreground: what differs from the expected tile art, or off the board from the table.

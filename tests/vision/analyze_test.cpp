@@ -153,6 +153,32 @@ TEST(Analyze, ArmsBesideTheBoardAreNotReadAsTiles) {
   EXPECT_LE(invented, 3) << "tiles read on the arms";
 }
 
+// A hand on a wooden table far left of the board (bench vision's scene 951): its fingers over the
+// grain look enough like tiles to be read as a patch of seven, eight tiles from the board. Tiles
+// are laid beside each other, so such a patch is not part of the board, nor are pieces on it.
+TEST(Analyze, TilesReadFarFromTheBoardAreDropped) {
+  SceneRecipe recipe;
+  recipe.seed = 951;
+  recipe.tiles = 60;
+  recipe.expansions = KnownExpansions();
+  recipe.follower_chance = 0.3;
+  RenderedScene s = RenderRecipe(VisionCatalog(), recipe);
+  ASSERT_GT(s.look.hands, 0);
+  Calibration cal;
+  cal.camera = s.look.camera;
+  cal.has_table_pose = true;
+  auto r = Read(s.image, &cal);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  auto nearest_tile = [&](const double* at) {
+    double best = 1e9;
+    for (const auto& t : s.truth.tiles)
+      best = std::min(best, std::hypot(at[0] - t.center_mm[0], at[1] - t.center_mm[1]));
+    return best;
+  };
+  for (const auto& g : r->tiles) EXPECT_LT(nearest_tile(g.center_mm), 20) << g.id;
+  for (const auto& f : r->followers) EXPECT_LT(nearest_tile(f.center_mm), 35) << f.color;
+}
+
 // A tile at the board's edge under a black meeple and a green target token (bench vision's scene
 // 926): neither colour is foreign to the art, but both make piece-shaped blobs, which are left
 // out when the cell is read again; the tile and its follower are read. The token, partly under

@@ -132,7 +132,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
   if ((*vm)["camera"].as<std::string>() == "4k") lo.width = 3840, lo.height = 2160;
   int tiles_total = 0, tiles_right = 0, followers_total = 0, followers_right = 0, tokens_total = 0,
       tokens_right = 0;
-  int refused = 0, false_followers = 0, false_tokens = 0;
+  int refused = 0, false_followers = 0, false_tokens = 0, invented_tiles = 0;
   std::vector<double> first_ms, ms, follower_err, token_err, stretch_err, focal_err;
   std::map<std::string, std::vector<double>> phase_ms;
   const int n = (*vm)["scenes"].as<int>();
@@ -232,6 +232,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
     for (const auto& t : truth.tiles) real.insert({t.at.x, t.at.y});
     int invented = 0;
     for (const auto& t : read->tiles) invented += !real.count({t.at.x, t.at.y});
+    invented_tiles += invented;
     tiles_total += scene_tiles;
     tiles_right += scene_right;
     std::vector<bool> used(read->followers.size(), false);
@@ -313,8 +314,8 @@ int RunBenchVision(const std::vector<std::string>& args) {
                   ? "calibrated from each scene's tiles, the frame matched to the truth's"
                   : "true camera as calibration");
   std::printf("  refused as 'no board': %d scenes\n", refused);
-  std::printf("  tiles (id and rotation right, in view): %.2f%% of %d\n",
-              pct(tiles_right, tiles_total), tiles_total);
+  std::printf("  tiles (id and rotation right, in view): %.2f%% of %d; %d read where none lies\n",
+              pct(tiles_right, tiles_total), tiles_total, invented_tiles);
   std::printf(
       "  followers (found, colour, cell and feature right): %.2f%% of %d; %d false followers\n",
       pct(followers_right, followers_total), followers_total, false_followers);
