@@ -31,6 +31,7 @@ if "$cf" --help | grep -q analyze; then
   expect 2 "analyze a file that is no image" -- "$cf" analyze "$tmp/fake.jpg"
   expect 2 "analyze with a wrong calibration file" -- "$cf" analyze "$src/sample_images/tiles/D.png" --calibration "$tmp/broken.json"
   expect 2 "calibrate from no board" -- "$cf" calibrate --charuco "$src/sample_images/tiles/D.png" --out "$tmp/c.yaml"
+  expect 2 "analyze a ChArUco board, whose squares are no tiles" -- "$cf" analyze "$src/sample_images/calibration/charuco-0.jpg"
   expect 2 "calibrate from the tiles of a picture without tiles" -- "$cf" calibrate --tiles "$src/sample_images/calibration/charuco-0.jpg" --out "$tmp/c.yaml"
   expect 2 "calibrate from the tiles of no image" -- "$cf" calibrate --tiles "$tmp/fake.jpg" --out "$tmp/c.yaml"
   expect 0 "calibrate from the tiles of a sample table" -- "$cf" calibrate --tiles "$src/sample_images/scenes/scene-103.jpg" --out "$tmp/tiles.yaml"

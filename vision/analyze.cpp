@@ -55,6 +55,11 @@ constexpr double kFinestPpmm = 1.6;
 constexpr int kTableGuesses = 2;  // what TableColourGuesses offers: the commonest, the whole rim
 constexpr double kStrongScore = 0.45;  // a cell that matches its art well alone
 constexpr double kStrongShare = 0.5;   // the least share of board cells that do
+// Mean |a - 128| + |b - 128| (Lab) of a cell: boards of printed tiles show a median of 35 and
+// more (real photos and renders alike), a ChArUco board under 5.
+constexpr double kLeastTileChroma = 8;
+constexpr size_t kFewTiles = 8;               // a board this small must match well throughout:
+constexpr double kFewTilesMedianScore = 0.6;  // its median match at least this
 
 // Where well-read tiles really lie in the picture, and their cells: the tile grid as a target.
 struct GridEvidence {
@@ -203,12 +208,18 @@ Result<Scene> WithEachTableGuess(Read read) {
 }
 
 // Cells join a board by fitting it, so most of them (and at least three, as many as the smallest
-// board) must also match their art well on their own.
+// board) must also match their art well on their own. A few weak matches happen by chance on any
+// textured table: a board of few tiles must match well throughout.
 bool MostMatchWell(const std::vector<CellReading>& board) {
   const size_t strong = std::count_if(board.begin(), board.end(), [](const CellReading& c) {
     return c.reading().score >= kStrongScore;
   });
-  return strong >= 3 && strong >= board.size() * kStrongShare;
+  if (strong < 3 || strong < board.size() * kStrongShare) return false;
+  if (board.size() >= kFewTiles) return true;
+  std::vector<double> scores;
+  for (const auto& c : board) scores.push_back(c.reading().score);
+  std::nth_element(scores.begin(), scores.begin() + scores.size() / 2, scores.end());
+  return scores[scores.size() / 2] >= kFewTilesMedianScore;
 }
 
 // Reads the table, taking the `table_guess`th guess of TableColourGuesses for the table's colour;
@@ -460,6 +471,22 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   }
   // Foreground: what differs from the expected tile art, or off the board from the table.
   if (angle != 0) cv::cvtColor(aligned, lab, cv::COLOR_BGR2Lab);  // else `lab` already is
+  // Tiles are printed in colour (fields, cities, roads): a board of grey cells is a chessboard, a
+  // calibration target or a newspaper.
+  {
+    std::vector<double> chroma;
+    for (const auto& c : board) {
+      cv::Rect r = CellInView(c.col, c.row);
+      if (r.empty()) continue;
+      cv::Mat off_grey;
+      cv::absdiff(lab(r), cv::Scalar(0, 128, 128), off_grey);
+      const cv::Scalar m = cv::mean(off_grey);
+      chroma.push_back(m[1] + m[2]);
+    }
+    std::nth_element(chroma.begin(), chroma.begin() + chroma.size() / 2, chroma.end());
+    if (chroma.empty() || chroma[chroma.size() / 2] < kLeastTileChroma)
+      return Fail("no board in view: the tiles found are not printed in colour");
+  }
   const cv::Mat off_table = NotTable(lab, table_color, 16.0) & valid;
   struct ArtDifference {  // a cell's pixels unlike its reading's art, kept while the reading stands
     int type = -1, quarter = 0;

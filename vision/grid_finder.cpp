@@ -66,8 +66,7 @@ double GridAngle(const cv::Mat& grey, const cv::Mat& mask) {
   // straight lines: the angle at which edge strength piles up in the fewest columns and rows.
   const int span = grey.cols + grey.rows + 2;
   std::vector<double> cols(2 * span), rows(2 * span);
-  double refined = coarse, sharpest = -1;
-  for (double a = coarse - 3; a <= coarse + 3 + 1e-9; a += 0.25) {
+  auto sharpness_at = [&](double a) {
     const double c = std::cos(a * CV_PI / 180), s = std::sin(a * CV_PI / 180);
     std::fill(cols.begin(), cols.end(), 0.0);
     std::fill(rows.begin(), rows.end(), 0.0);
@@ -80,6 +79,18 @@ double GridAngle(const cv::Mat& grey, const cv::Mat& mask) {
     }
     double sharpness = 0;
     for (int i = 0; i < 2 * span; ++i) sharpness += cols[i] * cols[i] + rows[i] * rows[i];
+    return sharpness;
+  };
+  // Whole degrees within 3 of the peak, then quarter degrees around the sharpest.
+  double refined = coarse, sharpest = -1;
+  for (double a = coarse - 3; a <= coarse + 3 + 1e-9; a += 1) {
+    const double sharpness = sharpness_at(a);
+    if (sharpness > sharpest) sharpest = sharpness, refined = a;
+  }
+  const double whole = refined;
+  for (double a = whole - 0.75; a <= whole + 0.75 + 1e-9; a += 0.25) {
+    if (a == whole) continue;
+    const double sharpness = sharpness_at(a);
     if (sharpness > sharpest) sharpest = sharpness, refined = a;
   }
   return refined;

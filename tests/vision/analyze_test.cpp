@@ -56,6 +56,20 @@ TEST(Analyze, RefusesATableWithoutTiles) {
   EXPECT_EQ(r.error().message.rfind("no board in view", 0), 0u) << r.error().message;
 }
 
+// A calibration target's squares form as fine a grid as tiles and match some tile art weakly;
+// they are grey.
+TEST(Analyze, RefusesAChArUcoBoard) {
+  for (int k : {0, 2}) {
+    const std::string path = std::string(CF_SOURCE_DIR) + "/sample_images/calibration/charuco-" +
+                             std::to_string(k) + ".jpg";
+    cv::Mat img = cv::imread(path, cv::IMREAD_COLOR);
+    ASSERT_FALSE(img.empty()) << path;
+    auto r = Read(img);
+    ASSERT_FALSE(r.ok()) << path << " was read as a board of " << r->tiles.size() << " tiles";
+    EXPECT_EQ(r.error().message.rfind("no board in view", 0), 0u) << r.error().message;
+  }
+}
+
 TEST(Analyze, RefusesEveryRealPictureThatIsNoBoard) {
   auto photos = Photos("not_a_board");
   if (photos.empty()) GTEST_SKIP() << "../shared/real_photos is not beside the project";
