@@ -34,6 +34,32 @@ std::vector<std::filesystem::path> Photos(const std::string& folder) {
   return out;
 }
 
+// The scene bench vision renders for `seed`.
+RenderedScene BenchScene(uint64_t seed) {
+  SceneRecipe recipe;
+  recipe.seed = seed;
+  recipe.tiles = 60;
+  recipe.expansions = KnownExpansions();
+  recipe.follower_chance = 0.3;
+  return RenderRecipe(VisionCatalog(), recipe);
+}
+
+// How far `at` (mm) lies from the nearest tile centre of `truth`.
+double NearestTileMm(const Scene& truth, const double* at) {
+  double best = 1e9;
+  for (const auto& t : truth.tiles)
+    best = std::min(best, std::hypot(at[0] - t.center_mm[0], at[1] - t.center_mm[1]));
+  return best;
+}
+
+// A calibration with the camera that took the rendered picture.
+Calibration TrueCalibration(const Look& look) {
+  Calibration cal;
+  cal.camera = look.camera;
+  cal.has_table_pose = true;
+  return cal;
+}
+
 TEST(Analyze, RefusesEmptyAndBlankFrames) {
   EXPECT_EQ(Read(cv::Mat()).error().message, "empty frame");
   EXPECT_EQ(Read(cv::Mat(480, 640, CV_8UC3, cv::Scalar(80, 90, 100))).error().message,
@@ -144,26 +170,13 @@ TEST(Analyze, ReadsARenderedTableWithItsCalibration) {
 // Arms reaching over the table beside the board (a rendered scene with two) are smooth where tiles
 // are printed all over: they are not read as tiles.
 TEST(Analyze, ArmsBesideTheBoardAreNotReadAsTiles) {
-  SceneRecipe recipe;  // as bench vision renders its scene 915
-  recipe.seed = 915;
-  recipe.tiles = 60;
-  recipe.expansions = KnownExpansions();
-  recipe.follower_chance = 0.3;
-  RenderedScene s = RenderRecipe(VisionCatalog(), recipe);
+  RenderedScene s = BenchScene(915);
   ASSERT_GT(s.look.hands, 0);
-  Calibration cal;
-  cal.camera = s.look.camera;
-  cal.has_table_pose = true;
+  const Calibration cal = TrueCalibration(s.look);
   auto r = Read(s.image, &cal);
   ASSERT_TRUE(r.ok()) << r.error().message;
   int invented = 0;
-  for (const auto& g : r->tiles) {
-    double best = 1e9;
-    for (const auto& t : s.truth.tiles)
-      best = std::min(best, std::hypot(g.center_mm[0] - t.center_mm[0],
-                                       g.center_mm[1] - t.center_mm[1]));
-    invented += best > 20;
-  }
+  for (const auto& g : r->tiles) invented += NearestTileMm(s.truth, g.center_mm) > 20;
   EXPECT_LE(invented, 3) << "tiles read on the arms";
 }
 
@@ -171,26 +184,13 @@ TEST(Analyze, ArmsBesideTheBoardAreNotReadAsTiles) {
 // grain look enough like tiles to be read as a patch of seven, eight tiles from the board. Tiles
 // are laid beside each other, so such a patch is not part of the board, nor are pieces on it.
 TEST(Analyze, TilesReadFarFromTheBoardAreDropped) {
-  SceneRecipe recipe;
-  recipe.seed = 951;
-  recipe.tiles = 60;
-  recipe.expansions = KnownExpansions();
-  recipe.follower_chance = 0.3;
-  RenderedScene s = RenderRecipe(VisionCatalog(), recipe);
+  RenderedScene s = BenchScene(951);
   ASSERT_GT(s.look.hands, 0);
-  Calibration cal;
-  cal.camera = s.look.camera;
-  cal.has_table_pose = true;
+  const Calibration cal = TrueCalibration(s.look);
   auto r = Read(s.image, &cal);
   ASSERT_TRUE(r.ok()) << r.error().message;
-  auto nearest_tile = [&](const double* at) {
-    double best = 1e9;
-    for (const auto& t : s.truth.tiles)
-      best = std::min(best, std::hypot(at[0] - t.center_mm[0], at[1] - t.center_mm[1]));
-    return best;
-  };
-  for (const auto& g : r->tiles) EXPECT_LT(nearest_tile(g.center_mm), 20) << g.id;
-  for (const auto& f : r->followers) EXPECT_LT(nearest_tile(f.center_mm), 35) << f.color;
+  for (const auto& g : r->tiles) EXPECT_LT(NearestTileMm(s.truth, g.center_mm), 20) << g.id;
+  for (const auto& f : r->followers) EXPECT_LT(NearestTileMm(s.truth, f.center_mm), 35) << f.color;
 }
 
 // A tile at the board's edge under a black meeple and a green target token (bench vision's scene
@@ -198,15 +198,8 @@ TEST(Analyze, TilesReadFarFromTheBoardAreDropped) {
 // out when the cell is read again; the tile and its follower are read. The token, partly under
 // the meeple, is no clean disc; as a second follower on one tile it is taken for the token.
 TEST(Analyze, ReadsATileBesideTheBoardUnderABlackMeepleAndAToken) {
-  SceneRecipe recipe;
-  recipe.seed = 926;
-  recipe.tiles = 60;
-  recipe.expansions = KnownExpansions();
-  recipe.follower_chance = 0.3;
-  RenderedScene s = RenderRecipe(VisionCatalog(), recipe);
-  Calibration cal;
-  cal.camera = s.look.camera;
-  cal.has_table_pose = true;
+  RenderedScene s = BenchScene(926);
+  const Calibration cal = TrueCalibration(s.look);
   auto r = Read(s.image, &cal);
   ASSERT_TRUE(r.ok()) << r.error().message;
   auto near = [](const double* a, double x, double y, double within) {
