@@ -32,7 +32,6 @@ cv::Point2d ApplyAffine(const cv::Mat& m, cv::Point2d p) {
 constexpr double kGrowScore = 0.2;          // the least match of a cell joining the board
 constexpr double kCoveredJoinScore = 0.45;  // the same, pieces left out, for a hidden cell
 constexpr double kPieceSolidity = 0.8;      // a piece's blob fills most of its hull
-constexpr double kPieceGapMm = 1.0;         // radius of the gaps closed in a piece's colour
 // A partly hidden token's axes are off its disc's by at most this much (summed relative errors).
 constexpr double kHiddenTokenMisfit = 0.4;
 // Followers and tokens cover a few percent of a board; beyond this share of 'unprinted' pixels
@@ -760,7 +759,6 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   Relight(colors);
   cv::Mat fg = Foreground() | Unprinted(relit.image);
   auto masks = ColourMasks(relit.classes, fg, colors);
-  CloseGaps(masks, std::max(1, static_cast<int>(std::lround(kPieceGapMm * top.ppmm))));
   WriteDebugMask("foreground.png", fg);
   std::FILE* blob_log =
       in.debug_prefix.empty() ? nullptr : std::fopen((in.debug_prefix + "blobs.txt").c_str(), "w");

@@ -141,12 +141,6 @@ std::map<std::string, cv::Mat> ColourMasks(const cv::Mat& classes, const cv::Mat
   return masks;
 }
 
-void CloseGaps(std::map<std::string, cv::Mat>& masks, int radius_px) {
-  const cv::Mat disc =
-      cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * radius_px + 1, 2 * radius_px + 1});
-  for (auto& [name, m] : masks) cv::morphologyEx(m, m, cv::MORPH_CLOSE, disc);
-}
-
 cv::Mat PieceMask(const std::map<std::string, cv::Mat>& masks) {
   cv::Mat any;
   for (const auto& [name, m] : masks) any = any.empty() ? m.clone() : (any | m);

@@ -58,9 +58,6 @@ class PrintedColours {
 // `where` is set.
 std::map<std::string, cv::Mat> ColourMasks(const cv::Mat& classes, const cv::Mat& where,
                                            const ColourLookup& lookup);
-// A piece's colour comes in fragments where highlights or art of a like colour break it: gaps up
-// to `radius_px` wide are closed in every mask.
-void CloseGaps(std::map<std::string, cv::Mat>& masks, int radius_px);
 // Pixels covered by pieces of any colour.
 cv::Mat PieceMask(const std::map<std::string, cv::Mat>& masks);
 // The blobs of every colour mask; with `split_px`, a blob of two pieces that touch (each at least

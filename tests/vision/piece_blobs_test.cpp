@@ -88,19 +88,6 @@ TEST(PieceBlobs, NoColourButATokensIsAHiddenToken) {
   }
 }
 
-TEST(PieceBlobs, AMeepleBrokenByAHighlightIsOneFollowerOnceItsGapsAreClosed) {
-  cv::Mat mask(400, 400, CV_8U, cv::Scalar(0));
-  LyingMeeple(mask, {60, 60});
-  cv::line(mask, Px(48, 59), Px(72, 61), cv::Scalar(0), 2);  // a highlight across the body
-  std::map<std::string, cv::Mat> masks{{"green", mask}};
-  auto before = ColourBlobs(masks);
-  ASSERT_GE(before.size(), 2u) << "the highlight splits the meeple";
-  CloseGaps(masks, 2);
-  auto after = ColourBlobs(masks);
-  ASSERT_EQ(after.size(), 1u);
-  EXPECT_EQ(JudgeBlob(after[0], kPpmm).what, BlobVerdict::kFollower);
-}
-
 TEST(PieceBlobs, SpecksStripsAndSheetsAreNeitherTokensNorFollowers) {
   auto v = Judge("green", [](cv::Mat& m) {
     cv::circle(m, Px(20, 20), static_cast<int>(3 * kPpmm), cv::Scalar(255), cv::FILLED);
