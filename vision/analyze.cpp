@@ -604,7 +604,8 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
       for (const Blob& b : ColourBlobs(local, kSmallestPieceMm2 * top.ppmm * top.ppmm))
         if (b.solidity >= kPieceSolidity && JudgeBlob(b, top.ppmm).what != BlobVerdict::kNothing)
           mask(around)(cv::Rect(b.at, b.patch.size())) |= b.patch;
-      cv::dilate(mask, mask,
+      cv::Mat near = mask(around);  // only the cell is looked at
+      cv::dilate(near, near,
                  cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
       return mask;
     };
