@@ -1,5 +1,6 @@
 #include "vision/analyze.h"
 
+#include <cassert>
 #include <chrono>
 #include <map>
 #include <opencv2/calib3d.hpp>
@@ -24,6 +25,13 @@ double Ms(Clock::time_point a) {
 }
 
 // A 2x3 affine transform (CV_64F) applied to a point.
+// The middle value (the upper of the two middle ones); `v` must not be empty.
+double Median(std::vector<double> v) {
+  assert(!v.empty());
+  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+  return v[v.size() / 2];
+}
+
 cv::Point2d ApplyAffine(const cv::Mat& m, cv::Point2d p) {
   return {m.at<double>(0, 0) * p.x + m.at<double>(0, 1) * p.y + m.at<double>(0, 2),
           m.at<double>(1, 0) * p.x + m.at<double>(1, 1) * p.y + m.at<double>(1, 2)};
@@ -127,8 +135,7 @@ struct GridView {
                     cvRound(square.width * scale), cvRound(square.height * scale));
       scores.push_back(ReadCell(patch, cell, tileset, matcher)[0].score);
     }
-    std::nth_element(scores.begin(), scores.begin() + scores.size() / 2, scores.end());
-    return scores[scores.size() / 2];
+    return Median(std::move(scores));
   }
 };
 
@@ -217,8 +224,7 @@ bool MostMatchWell(const std::vector<CellReading>& board) {
   if (board.size() >= kFewTiles) return true;
   std::vector<double> scores;
   for (const auto& c : board) scores.push_back(c.reading().score);
-  std::nth_element(scores.begin(), scores.begin() + scores.size() / 2, scores.end());
-  return scores[scores.size() / 2] >= kFewTilesMedianScore;
+  return Median(std::move(scores)) >= kFewTilesMedianScore;
 }
 
 // Reads the table, taking the `table_guess`th guess of TableColourGuesses for the table's colour;
@@ -393,12 +399,8 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   std::vector<double> board_detail;
   for (size_t i = 0; i < cells.size(); ++i)
     if (in_board[i]) board_detail.push_back(detail[i] = Detail(cells[i].col, cells[i].row));
-  double least_detail = 0;
-  if (!board_detail.empty()) {
-    std::nth_element(board_detail.begin(), board_detail.begin() + board_detail.size() / 2,
-                     board_detail.end());
-    least_detail = board_detail[board_detail.size() / 2] * kLeastDetail;
-  }
+  const double least_detail =
+      board_detail.empty() ? 0 : Median(std::move(board_detail)) * kLeastDetail;
   std::vector<CellReading> board;
   for (size_t i = 0; i < cells.size(); ++i)
     if (in_board[i] && detail[i] >= least_detail) board.push_back(cells[i]);
@@ -482,8 +484,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
       const cv::Scalar m = cv::mean(off_grey);
       chroma.push_back(m[1] + m[2]);
     }
-    std::nth_element(chroma.begin(), chroma.begin() + chroma.size() / 2, chroma.end());
-    if (chroma.empty() || chroma[chroma.size() / 2] < kLeastTileChroma)
+    if (chroma.empty() || Median(std::move(chroma)) < kLeastTileChroma)
       return Fail("no board in view: the tiles found are not printed in colour");
   }
   const cv::Mat off_table = NotTable(lab, table_color, 16.0) & valid;
@@ -763,6 +764,19 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   WriteDebugMask("foreground.png", fg);
   std::FILE* blob_log =
       in.debug_prefix.empty() ? nullptr : std::fopen((in.debug_prefix + "blobs.txt").c_str(), "w");
+  // A token lies flat: its centre is placed on the table 1 mm up.
+  auto TokenOf = [&](const Blob& b, const char* kind,
+                     double confidence) -> std::optional<SceneToken> {
+    auto mm = to_reading(b.centroid, 1.0);
+    if (!mm) return std::nullopt;
+    SceneToken t;
+    t.kind = kind;
+    t.center_mm[0] = mm->x, t.center_mm[1] = mm->y;
+    Cell c = cell_of(*mm);
+    t.on_board = tile_index.count({c.x, c.y}) > 0;
+    t.confidence = confidence;
+    return t;
+  };
   std::vector<Blob> follower_blobs;  // of scene.followers
   for (Blob b : ColourBlobs(masks, kSmallestPieceMm2 * top.ppmm * top.ppmm)) {
     double area_mm = b.area_px / (top.ppmm * top.ppmm);
@@ -778,15 +792,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     }
     BlobVerdict verdict = JudgeBlob(b, top.ppmm);
     if (verdict.what == BlobVerdict::kToken) {
-      auto mm = to_reading(b.centroid, 1.0);
-      if (!mm) continue;
-      SceneToken t;
-      t.kind = verdict.token;
-      t.center_mm[0] = mm->x, t.center_mm[1] = mm->y;
-      Cell c = cell_of(*mm);
-      t.on_board = tile_index.count({c.x, c.y}) > 0;
-      t.confidence = verdict.confidence;
-      scene.tokens.push_back(t);
+      if (auto t = TokenOf(b, verdict.token, verdict.confidence)) scene.tokens.push_back(*t);
       continue;
     }
     auto Drop = [&](const char* why) {
@@ -845,24 +851,20 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   std::vector<bool> is_token(scene.followers.size(), false);
   for (const auto& [at, group] : on_tile) {
     if (group.size() < 2) continue;
-    std::vector<size_t> like_tokens;
+    std::vector<std::pair<size_t, const char*>> like_tokens;  // follower, token kind
     for (size_t i : group) {
       double misfit = 0;
-      if (PartlyHiddenToken(follower_blobs[i], top.ppmm, &misfit) && misfit < kHiddenTokenMisfit)
-        like_tokens.push_back(i);
+      const char* kind = PartlyHiddenToken(follower_blobs[i], top.ppmm, &misfit);
+      if (kind && misfit < kHiddenTokenMisfit) like_tokens.push_back({i, kind});
     }
     if (like_tokens.size() != 1) continue;
-    const Blob& b = follower_blobs[like_tokens[0]];
-    auto mm = to_reading(b.centroid, 1.0);
-    if (!mm) continue;
-    is_token[like_tokens[0]] = true;
-    SceneToken t;
-    t.kind = PartlyHiddenToken(b, top.ppmm);
-    t.center_mm[0] = mm->x, t.center_mm[1] = mm->y;
-    t.on_board = true;
-    t.occluded = true;
-    t.confidence = 0.5;
-    scene.tokens.push_back(t);
+    auto [i, kind] = like_tokens[0];
+    auto t = TokenOf(follower_blobs[i], kind, 0.5);
+    if (!t) continue;
+    is_token[i] = true;
+    t->on_board = true;  // it lies on a follower's tile
+    t->occluded = true;
+    scene.tokens.push_back(*t);
   }
   std::vector<SceneFollower> followers;
   for (size_t i = 0; i < scene.followers.size(); ++i)

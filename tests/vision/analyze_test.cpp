@@ -52,12 +52,12 @@ double NearestTileMm(const Scene& truth, const double* at) {
   return best;
 }
 
-// A calibration with the camera that took the rendered picture.
-Calibration TrueCalibration(const Look& look) {
+// A rendered picture read with the camera that took it as the calibration.
+Result<Scene> ReadWithItsCamera(const cv::Mat& img, const Look& look) {
   Calibration cal;
   cal.camera = look.camera;
   cal.has_table_pose = true;
-  return cal;
+  return Read(img, &cal);
 }
 
 TEST(Analyze, RefusesEmptyAndBlankFrames) {
@@ -144,10 +144,7 @@ TEST(Analyze, ReadsARenderedTableWithItsCalibration) {
   o.max_distance = 900;
   Look look = RandomLook(truth, o, 7001);
   cv::Mat img = RenderTable(VisionCatalog(), truth, look);
-  Calibration cal;
-  cal.camera = look.camera;
-  cal.has_table_pose = true;
-  auto r = Read(img, &cal);
+  auto r = ReadWithItsCamera(img, look);
   ASSERT_TRUE(r.ok()) << r.error().message;
   int right = 0;
   for (const auto& t : truth.tiles)
@@ -172,8 +169,7 @@ TEST(Analyze, ReadsARenderedTableWithItsCalibration) {
 TEST(Analyze, ArmsBesideTheBoardAreNotReadAsTiles) {
   RenderedScene s = BenchScene(915);
   ASSERT_GT(s.look.hands, 0);
-  const Calibration cal = TrueCalibration(s.look);
-  auto r = Read(s.image, &cal);
+  auto r = ReadWithItsCamera(s.image, s.look);
   ASSERT_TRUE(r.ok()) << r.error().message;
   int invented = 0;
   for (const auto& g : r->tiles) invented += NearestTileMm(s.truth, g.center_mm) > 20;
@@ -186,8 +182,7 @@ TEST(Analyze, ArmsBesideTheBoardAreNotReadAsTiles) {
 TEST(Analyze, TilesReadFarFromTheBoardAreDropped) {
   RenderedScene s = BenchScene(951);
   ASSERT_GT(s.look.hands, 0);
-  const Calibration cal = TrueCalibration(s.look);
-  auto r = Read(s.image, &cal);
+  auto r = ReadWithItsCamera(s.image, s.look);
   ASSERT_TRUE(r.ok()) << r.error().message;
   for (const auto& g : r->tiles) EXPECT_LT(NearestTileMm(s.truth, g.center_mm), 20) << g.id;
   for (const auto& f : r->followers) EXPECT_LT(NearestTileMm(s.truth, f.center_mm), 35) << f.color;
@@ -199,8 +194,7 @@ TEST(Analyze, TilesReadFarFromTheBoardAreDropped) {
 // the meeple, is no clean disc; as a second follower on one tile it is taken for the token.
 TEST(Analyze, ReadsATileBesideTheBoardUnderABlackMeepleAndAToken) {
   RenderedScene s = BenchScene(926);
-  const Calibration cal = TrueCalibration(s.look);
-  auto r = Read(s.image, &cal);
+  auto r = ReadWithItsCamera(s.image, s.look);
   ASSERT_TRUE(r.ok()) << r.error().message;
   auto near = [](const double* a, double x, double y, double within) {
     return std::hypot(a[0] - x, a[1] - y) < within;
