@@ -237,7 +237,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
     tiles_right += scene_right;
     std::vector<bool> used(read->followers.size(), false);
     int f_missed = 0, f_place = 0, t_missed = 0;
-    std::string f_colour, t_kind, f_lost, t_lost;
+    std::string f_colour, t_kind, f_lost, t_lost, f_misplaced;
     for (const auto& f : truth.followers) {
       if (!InView(look.camera, f.center_mm) || f.occluded) continue;
       ++followers_total;
@@ -264,8 +264,20 @@ int RunBenchVision(const std::vector<std::string>& args) {
       followers_right += r.color == f.color && r.at.x == f.at.x && r.at.y == f.at.y && same_feature;
       if (r.color != f.color)
         f_colour += " " + f.color + "->" + r.color;
-      else if (r.at.x != f.at.x || r.at.y != f.at.y || !same_feature)
+      else if (r.at.x != f.at.x || r.at.y != f.at.y || !same_feature) {
         ++f_place;
+        // "standing N2->N1 [V, read V, 0.8 mm]": the true and the read point, the true tile and
+        // what was read there, how far the footprint is off.
+        std::string true_id, read_id = "nothing";
+        for (const auto& t : truth.tiles)
+          if (t.at.x == f.at.x && t.at.y == f.at.y) true_id = t.id;
+        if (auto it = got.find({f.at.x, f.at.y}); it != got.end()) read_id = it->second->id;
+        char off[32];
+        std::snprintf(off, sizeof off, "%.1f mm", best_d);
+        f_misplaced += " " + f.pose + " " + f.on + "->" +
+                       (r.at.x != f.at.x || r.at.y != f.at.y ? "another tile's " : "") + r.on +
+                       " [" + true_id + ", read " + read_id + ", " + off + "]";
+      }
     }
     false_followers += static_cast<int>(std::count(used.begin(), used.end(), false));
     std::vector<bool> tused(read->tokens.size(), false);
@@ -287,12 +299,13 @@ int RunBenchVision(const std::vector<std::string>& args) {
     false_tokens += static_cast<int>(std::count(tused.begin(), tused.end(), false));
     if (vm->count("per-scene")) {
       std::printf(
-          "seed %llu: followers missed %d (%s), wrong place %d, false %d, colours%s; tokens missed "
+          "seed %llu: followers missed %d (%s), wrong place %d (%s), false %d, colours%s; tokens "
+          "missed "
           "%d (%s), false %d, kinds%s\n",
           static_cast<unsigned long long>(seed), f_missed, f_lost.c_str(), f_place,
-          static_cast<int>(std::count(used.begin(), used.end(), false)), f_colour.c_str(), t_missed,
-          t_lost.c_str(), static_cast<int>(std::count(tused.begin(), tused.end(), false)),
-          t_kind.c_str());
+          f_misplaced.c_str(), static_cast<int>(std::count(used.begin(), used.end(), false)),
+          f_colour.c_str(), t_missed, t_lost.c_str(),
+          static_cast<int>(std::count(tused.begin(), tused.end(), false)), t_kind.c_str());
       std::printf(
           "seed %llu: tiles %d/%d (missing %d, wrong id %d, wrong turn %d, invented %d), %.2f "
           "px/mm;%s\n",
