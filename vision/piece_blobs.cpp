@@ -237,6 +237,8 @@ BlobVerdict JudgeBlob(const Blob& b, double ppmm) {
                width = b.short_px / ppmm;
   // A lying meeple seen from above covers up to about this much of the table.
   constexpr double kFollowerMaxMm2 = 350;
+  // Meeples' blobs fill 0.54 of their hull at the least (rendered tables, partly hidden ones too).
+  constexpr double kFollowerSolidity = 0.5;
   if (const char* token = TokenOfColour(b.color)) {
     TokenShape shape = TokenShapeOf(*ParseTokenKind(token));
     const double expected = CV_PI / 4 * shape.length * shape.width;
@@ -244,17 +246,21 @@ BlobVerdict JudgeBlob(const Blob& b, double ppmm) {
       return std::abs(length / shape.length - 1) < tolerance &&
              std::abs(width / shape.width - 1) < tolerance;
     };
-    // A clean flat disc of the kind's size (a shadow or a table rim of its colour may widen it),
-    bool clean = axes_within(0.25) && area > expected * 0.7 && area < expected * 1.5 &&
-                 b.solidity > 0.9 && b.ellipse_fit > 0.93;
+    // A clean flat disc of the kind's size (a shadow or a table rim of its colour may widen it;
+    // nothing narrows a whole disc much, while a meeple of its colour is narrower),
+    bool clean = axes_within(0.25) && length > shape.length * 0.9 && width > shape.width * 0.9 &&
+                 area > expected * 0.7 && area < expected * 1.5 && b.solidity > 0.9 &&
+                 b.ellipse_fit > 0.93;
     // or, for tokens larger than any follower, their full size with a ragged outline (a meeple
     // leaning on it).
     bool full = expected > kFollowerMaxMm2 && axes_within(0.15) && area > expected * 0.85 &&
                 area < expected * 1.3 && b.solidity > 0.85;
     if (clean || full) return {BlobVerdict::kToken, token, std::clamp(b.ellipse_fit, 0.0, 1.0)};
   }
-  // A follower: a meeple's size, never thinner than one lying on its side.
-  if (area < 60 || area > 700 || width < 9 || length > 45) return {};
+  // A follower: a meeple's size, never thinner than one lying on its side, and filling most of
+  // its outline's hull (strips and rims along tile edges do not).
+  if (area < 60 || area > 700 || width < 9 || length > 45 || b.solidity < kFollowerSolidity)
+    return {};
   return {BlobVerdict::kFollower, nullptr, std::clamp(1.0 - std::abs(area - 250) / 400, 0.1, 1.0)};
 }
 

@@ -56,11 +56,41 @@ TEST(PieceBlobs, AMeepleOfATokenColourIsAFollower) {
   }
 }
 
+// Seen from above at a slant, a standing meeple is a smooth oval a little smaller than a token of
+// its colour, and narrower: it is no token.
+TEST(PieceBlobs, AnOvalNarrowerThanItsColoursTokenIsAFollower) {
+  auto blue = Judge("blue", [](cv::Mat& m) {
+    cv::ellipse(m, Px(60, 60), cv::Size(22, 16), 20, 0, 360, cv::Scalar(255), cv::FILLED);
+  });
+  ASSERT_EQ(blue.size(), 1u);
+  EXPECT_EQ(blue[0].what, BlobVerdict::kFollower);
+  auto red = Judge("red", [](cv::Mat& m) {
+    cv::ellipse(m, Px(60, 60), cv::Size(22, 15), 70, 0, 360, cv::Scalar(255), cv::FILLED);
+  });
+  ASSERT_EQ(red.size(), 1u);
+  EXPECT_EQ(red[0].what, BlobVerdict::kFollower);
+}
+
 // The blobs of one colour mask with the shapes `draw` paints.
 std::vector<Blob> Blobs(const std::string& color, const std::function<void(cv::Mat&)>& draw) {
   cv::Mat mask(400, 400, CV_8U, cv::Scalar(0));
   draw(mask);
   return ColourBlobs({{color, mask}});
+}
+
+// The rim of a tile's side seen beside it, around a corner of the board: a thin bent strip of a
+// meeple's area and extent, but hollow. No follower.
+TEST(PieceBlobs, AStripAroundACornerIsNoFollower) {
+  auto draw = [](cv::Mat& m) {
+    cv::rectangle(m, Px(40, 40), Px(64, 43), cv::Scalar(255), cv::FILLED);
+    cv::rectangle(m, Px(40, 40), Px(43, 58), cv::Scalar(255), cv::FILLED);
+  };
+  auto b = Blobs("green", draw);  // 33 x 16 mm, 117 mm2
+  ASSERT_EQ(b.size(), 1u);
+  ASSERT_LT(b[0].solidity, 0.5);
+  auto v = Judge("green", draw);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].what, BlobVerdict::kNothing);
 }
 
 TEST(PieceBlobs, ACatchTokenTwoThirdsHiddenIsNoTokenAThirdHiddenIs) {
