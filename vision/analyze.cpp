@@ -48,9 +48,15 @@ constexpr double kMostUnprintedShare = 0.05;
 // A meeple standing seen from above, the smallest piece: blobs of two touching pieces are split
 // into parts no smaller.
 constexpr double kSmallestPieceMm2 = 150;
+// A follower's middle, seen from above, is about this high over the tiles.
+constexpr double kFollowerMiddleMm = 8.0;
+// Tiles lie up to this far off their cells (shifted, turned), and so may the followers on them.
+constexpr double kTileShiftMm = 2.0;
 // A tile's art has at least this share of the board's median detail (mean absolute Laplacian);
 // hands and sleeves have less.
 constexpr double kLeastDetail = 0.35;
+// The same for a cell beside the board that joins only because a follower stands on it.
+constexpr double kHiddenTileDetail = 0.6;
 // Uncalibrated, a grid whose cells match their best tile this well (median) is not doubted; else
 // a grid read another way (period or phase) is taken if its cells look this much more like tiles.
 constexpr double kLooksLikeTiles = 0.6;
@@ -314,6 +320,21 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
                 &valid = g.valid;
   double period = g.period, phx = g.phx, phy = g.phy;
   auto OnTiles = [&](const cv::Rect& r) { return g.OnTiles(r); };
+  auto aligned_to_table = [&](cv::Point2d p) {
+    cv::Point2d q = ApplyAffine(Ainv, p);
+    return cv::Point2d(top.origin.x + q.x / top.ppmm, top.origin.y + q.y / top.ppmm);
+  };
+  auto table_to_aligned = [&](cv::Point2d mm) {
+    return ApplyAffine(A, {(mm.x - top.origin.x) * top.ppmm, (mm.y - top.origin.y) * top.ppmm});
+  };
+  // Where a piece seen at `p` (aligned view) whose middle is `height` mm up stands on the tiles;
+  // without a camera, straight under it.
+  auto footprint = [&](cv::Point2d p, double height) {
+    if (!cam) return p;
+    cv::Point2d mm = aligned_to_table(p), foot;
+    if (!cam->PixelToPlane(cam->Project({mm.x, mm.y, kTileTop}), kTileTop - height, foot)) return p;
+    return table_to_aligned(foot);
+  };
   // A tile is at least a fortieth of the view's short side (the view, not the picture: a large
   // picture is straightened at a smaller scale), and a table holds at most ~110; under 24
   // pixels its art cannot be told apart.
@@ -399,8 +420,8 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   std::vector<double> board_detail;
   for (size_t i = 0; i < cells.size(); ++i)
     if (in_board[i]) board_detail.push_back(detail[i] = Detail(cells[i].col, cells[i].row));
-  const double least_detail =
-      board_detail.empty() ? 0 : Median(std::move(board_detail)) * kLeastDetail;
+  const double board_detail_median = board_detail.empty() ? 0 : Median(std::move(board_detail));
+  const double least_detail = board_detail_median * kLeastDetail;
   std::vector<CellReading> board;
   for (size_t i = 0; i < cells.size(); ++i)
     if (in_board[i] && detail[i] >= least_detail) board.push_back(cells[i]);
@@ -596,15 +617,23 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     // Around a cell, the blobs of the players' colours shaped like a piece: a black meeple or a
     // green token on a city, whose colours the art uses elsewhere (a city's own colour makes no
     // piece-shaped blob).
-    auto PieceShaped = [&](const cv::Rect& rect) {
+    // `follower_on` tells whether one of them is a follower standing on the cell.
+    auto PieceShaped = [&](const cv::Rect& rect, bool* follower_on) {
       cv::Mat mask(aligned.size(), CV_8U, cv::Scalar(0));
       const int reach = static_cast<int>(period / 3);  // a piece on the cell's edge, whole
       cv::Rect around = (rect + cv::Size(2 * reach, 2 * reach) - cv::Point(reach, reach)) &
                         cv::Rect(0, 0, aligned.cols, aligned.rows);
       const auto local = ColourMasks(classes(around), valid(around), colors);
-      for (const Blob& b : ColourBlobs(local, kSmallestPieceMm2 * top.ppmm * top.ppmm))
-        if (b.solidity >= kPieceSolidity && JudgeBlob(b, top.ppmm).what != BlobVerdict::kNothing)
-          mask(around)(cv::Rect(b.at, b.patch.size())) |= b.patch;
+      *follower_on = false;
+      for (const Blob& b : ColourBlobs(local, kSmallestPieceMm2 * top.ppmm * top.ppmm)) {
+        if (b.solidity < kPieceSolidity) continue;
+        const BlobVerdict verdict = JudgeBlob(b, top.ppmm);
+        if (verdict.what == BlobVerdict::kNothing) continue;
+        mask(around)(cv::Rect(b.at, b.patch.size())) |= b.patch;
+        const cv::Point2d at = b.centroid + cv::Point2d(around.tl());
+        *follower_on |= verdict.what == BlobVerdict::kFollower &&
+                        rect.contains(footprint(at, kFollowerMiddleMm));
+      }
       cv::Mat near = mask(around);  // only the cell is looked at
       cv::dilate(near, near,
                  cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
@@ -651,13 +680,19 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
         if (!OnTiles(rect)) continue;
         auto it = cell_at.find({col, row});
         // First the pieces of colours the art never uses, then the piece-shaped blobs of any.
+        // Followers stand on tiles: a cell with one standing on it is a tile, however hidden
+
+        bool follower_on = false;
         for (int attempt = 0; attempt < 2; ++attempt) {
-          const cv::Mat mask = attempt == 0 ? unprinted_pieces : PieceShaped(rect);
+          const cv::Mat mask = attempt == 0 ? unprinted_pieces : PieceShaped(rect, &follower_on);
           if (!covered(rect, mask)) continue;
           std::vector<Candidate> readings =
               reread(col, row, mask,
                      it == cell_at.end() ? std::vector<Candidate>{} : cells[it->second].candidates);
-          if (readings.empty() || readings[0].score < kCoveredJoinScore) continue;
+          // (a hand or a glare on a table of a player's colour has no tile's detail).
+          const bool held_up =
+              follower_on && Detail(col, row) >= board_detail_median * kHiddenTileDetail;
+          if (readings.empty() || (readings[0].score < kCoveredJoinScore && !held_up)) continue;
           board_at[{col, row}] = board.size();
           board.push_back({col, row, std::move(readings), 0});
           break;
@@ -685,13 +720,6 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
 
   // 5. The reading frame: with a calibrated, aligned table its own frame; else centred on the tile
   // nearest the middle of the board.
-  auto aligned_to_table = [&](cv::Point2d p) {
-    cv::Point2d q = ApplyAffine(Ainv, p);
-    return cv::Point2d(top.origin.x + q.x / top.ppmm, top.origin.y + q.y / top.ppmm);
-  };
-  auto table_to_aligned = [&](cv::Point2d mm) {
-    return ApplyAffine(A, {(mm.x - top.origin.x) * top.ppmm, (mm.y - top.origin.y) * top.ppmm});
-  };
   bool table_frame = cam && angle == 0;
   cv::Point2d ref_aligned;  // the reading origin in aligned pixels
   int col0 = 0, row0 = 0;
@@ -751,6 +779,25 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     return Cell{static_cast<int>(std::floor((a.x - phx) / period)) - col0,
                 static_cast<int>(std::floor((a.y - phy) / period)) - row0};
   };
+  // The tile a footprint at `mm` is on, or -1: its cell's, else, tiles lying shifted a little off
+  // their cells, the nearest neighbour's whose cell it misses by no more than the shift.
+  auto tile_under = [&](cv::Point2d mm) -> int {
+    const Cell c = cell_of(mm);
+    if (auto it = tile_index.find({c.x, c.y}); it != tile_index.end()) return it->second;
+    const cv::Point2d a = reading_to_aligned(mm);
+    const double fx = (a.x - phx) / period - (c.x + col0), fy = (a.y - phy) / period - (c.y + row0);
+    double nearest = kTileShiftMm * top.ppmm / period;
+    int found = -1;
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) {
+        auto it = tile_index.find({c.x + dx, c.y + dy});
+        if (it == tile_index.end()) continue;
+        const double gap = std::hypot(dx < 0 ? fx : dx > 0 ? 1 - fx : 0,
+                                      dy < 0 ? fy : dy > 0 ? 1 - fy : 0);
+        if (gap <= nearest) nearest = gap, found = it->second;
+      }
+    return found;
+  };
   auto aligned_to_image = [&](cv::Point2d p) {
     cv::Point2d mm = aligned_to_table(p);
     if (cam) return cam->Project({mm.x, mm.y, kTileTop});
@@ -802,17 +849,16 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
       Drop("neither a token's nor a follower's shape");
       continue;
     }
-    auto mm = to_reading(b.centroid, 8.0);
+    auto mm = to_reading(b.centroid, kFollowerMiddleMm);
     if (!mm) continue;
-    Cell c = cell_of(*mm);
-    auto it = tile_index.find({c.x, c.y});
-    if (it == tile_index.end()) {  // followers stand on tiles
+    const int on_tile = tile_under(*mm);
+    if (on_tile < 0) {  // followers stand on tiles
       if (blob_log)
         std::fprintf(blob_log, "  not a piece: its footprint (%.0f,%.0f mm) is on no tile\n", mm->x,
                      mm->y);
       continue;
     }
-    const SceneTile& tile = scene.tiles[it->second];
+    const SceneTile& tile = scene.tiles[on_tile];
     const TileType& type = cat.type(cat.find(tile.id));
     // The tile's canonical point under the follower.
     cv::Point2d off(mm->x - tile.center_mm[0], mm->y - tile.center_mm[1]);
