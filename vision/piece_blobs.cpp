@@ -248,9 +248,11 @@ BlobVerdict JudgeBlob(const Blob& b, double ppmm) {
     };
     // A clean flat disc of the kind's size (a shadow or a table rim of its colour may widen it;
     // nothing narrows a whole disc much, while a meeple of its colour is narrower),
+    // the kind's proportions (a knockout token is oval, the others round),
+    const double stretch = (length / width) / (shape.length / shape.width);
     bool clean = axes_within(0.25) && length > shape.length * 0.9 && width > shape.width * 0.9 &&
-                 area > expected * 0.7 && area < expected * 1.5 && b.solidity > 0.9 &&
-                 b.ellipse_fit > 0.93;
+                 stretch > 0.88 && area > expected * 0.7 && area < expected * 1.5 &&
+                 b.solidity > 0.9 && b.ellipse_fit > 0.93;
     // or, for tokens larger than any follower, their full size with a ragged outline (a meeple
     // leaning on it).
     bool full = expected > kFollowerMaxMm2 && axes_within(0.15) && area > expected * 0.85 &&

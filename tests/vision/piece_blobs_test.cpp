@@ -48,6 +48,16 @@ TEST(PieceBlobs, ADiscOfATokensSizeIsThatToken) {
   EXPECT_STREQ(red[0].token, "catch");
 }
 
+// A knockout token is oval: a round blue disc of its length (a poker chip beside the board) is not
+// one.
+TEST(PieceBlobs, ARoundBlueDiscIsNoKnockoutToken) {
+  auto v = Judge("blue", [](cv::Mat& m) {
+    cv::circle(m, Px(60, 60), static_cast<int>(12.5 * kPpmm), cv::Scalar(255), cv::FILLED);
+  });
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_NE(v[0].what, BlobVerdict::kToken);
+}
+
 TEST(PieceBlobs, AMeepleOfATokenColourIsAFollower) {
   for (const char* color : {"blue", "red", "green", "yellow", "black"}) {
     auto v = Judge(color, [](cv::Mat& m) { LyingMeeple(m, {60, 60}); });
