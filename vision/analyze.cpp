@@ -40,6 +40,8 @@ cv::Point2d ApplyAffine(const cv::Mat& m, cv::Point2d p) {
 constexpr double kGrowScore = 0.2;          // the least match of a cell joining the board
 constexpr double kCoveredJoinScore = 0.45;  // the same, pieces left out, for a hidden cell
 constexpr double kPieceSolidity = 0.8;      // a piece's blob fills most of its hull
+// A token's whole outline is a disc's, convex; a meeple's keeps notches (head, arms, legs).
+constexpr double kWholeDiscSolidity = 0.95;
 // A partly hidden token's axes are off its disc's by at most this much (summed relative errors).
 constexpr double kHiddenTokenMisfit = 0.4;
 // Followers and tokens cover a few percent of a board; beyond this share of 'unprinted' pixels
@@ -824,8 +826,50 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     t.confidence = confidence;
     return t;
   };
+  // A token on art much like it in places differs from the art only in part: its blob grown over
+  // all the pixels of its colour joined to it, if they stay within the token's reach (else they
+  // are the art's own) and make the convex outline of a whole disc.
+  auto WholeToken = [&](const Blob& b) -> std::optional<Blob> {
+    const char* kind = TokenOfColour(b.color);
+    if (!kind) return std::nullopt;
+    const int reach =
+        static_cast<int>(std::ceil(TokenShapeOf(*ParseTokenKind(kind)).length / 2 * top.ppmm));
+    const cv::Rect seed(b.at, b.patch.size());
+    const cv::Rect window = (seed + cv::Size(2 * reach, 2 * reach) - cv::Point(reach, reach)) &
+                            cv::Rect(0, 0, aligned.cols, aligned.rows);
+    const cv::Mat colour = ColourMasks(relit.classes(window), valid(window), colors)[b.color];
+    if (colour.empty()) return std::nullopt;
+    cv::Mat labels;
+    cv::connectedComponents(colour, labels, 8, CV_32S);
+    std::set<int> joined;
+    const cv::Mat seed_labels = labels(seed - window.tl());
+    for (int y = 0; y < seed_labels.rows; ++y)
+      for (int x = 0; x < seed_labels.cols; ++x)
+        if (b.patch.at<uchar>(y, x) && seed_labels.at<int>(y, x) > 0)
+          joined.insert(seed_labels.at<int>(y, x));
+    cv::Mat grown = cv::Mat::zeros(window.size(), CV_8U);
+    for (int label : joined) grown |= labels == label;
+    cv::Mat rim = grown.clone();
+    rim(cv::Rect(1, 1, rim.cols - 2, rim.rows - 2)).setTo(0);
+    if (cv::countNonZero(rim) > 0) return std::nullopt;  // it runs on into the art
+    auto blobs = ColourBlobs({{b.color, grown}}, 0);
+    if (blobs.size() != 1 || blobs[0].solidity < kWholeDiscSolidity ||
+        JudgeBlob(blobs[0], top.ppmm).what != BlobVerdict::kToken)
+      return std::nullopt;
+    Blob whole = blobs[0];
+    whole.at += window.tl();
+    whole.centroid += cv::Point2d(window.tl());
+    return whole;
+  };
   std::vector<Blob> follower_blobs;  // of scene.followers
+  cv::Mat grown = cv::Mat::zeros(aligned.size(), CV_8U);  // the whole tokens' pixels
   for (Blob b : ColourBlobs(masks, kSmallestPieceMm2 * top.ppmm * top.ppmm)) {
+    if (cv::countNonZero(grown(cv::Rect(b.at, b.patch.size())) & b.patch) > 0) continue;
+    if (JudgeBlob(b, top.ppmm).what != BlobVerdict::kToken)
+      if (auto whole = WholeToken(b)) {
+        b = *whole;
+        grown(cv::Rect(b.at, b.patch.size())) |= b.patch;
+      }
     double area_mm = b.area_px / (top.ppmm * top.ppmm);
     cv::Point2d at_aligned = b.centroid;
     b.centroid = aligned_to_image(b.centroid);
