@@ -157,7 +157,7 @@ const cv::Mat& FineTileMatcher::GreyTemplate(int type, int quarter) {
 FineTileMatcher::Place FineTileMatcher::Locate(const cv::Mat& board, const cv::Rect& cell, int type,
                                                int quarter) {
   auto key = std::make_tuple(board.data, cell.x, cell.y, type, quarter);
-  if (auto known = places_.find(key); known != places_.end()) return known->second;
+  if (auto known = places_.find(key); known != places_.end()) return known->second.place;
   const cv::Mat& t = GreyTemplate(type, quarter);
   const double t_norm = cv::norm(t);
   Place place;
@@ -194,7 +194,7 @@ FineTileMatcher::Place FineTileMatcher::Locate(const cv::Mat& board, const cv::R
       if (w.x < 0 || w.y < 0 || w.br().x > best_patch.cols || w.br().y > best_patch.rows) continue;
       place.windows.push_back(StandardisedWindow(best_patch, w));
     }
-  places_.emplace(key, place);
+  places_.emplace(key, Located{board, place});
   return place;
 }
 

@@ -45,7 +45,13 @@ class FineTileMatcher {
 
   std::map<int, const TileReference*> by_type_;
   std::map<std::pair<int, int>, cv::Mat> templates_, grey_templates_;
-  std::map<std::tuple<const uchar*, int, int, int, int>, Place> places_;  // board, cell x, y, tile
+  // By board, cell x, y and tile; each holds its board, whose pixels' address keys it, so that no
+  // other board is given that address while the place is remembered.
+  struct Located {
+    cv::Mat board;
+    Place place;
+  };
+  std::map<std::tuple<const uchar*, int, int, int, int>, Located> places_;
   int size_ = 0;    // the tile's side in pixels
   int inset_ = 0;   // rim left out of the template: neighbours' edges blur into it
   int margin_ = 0;  // how far a tile may sit from its cell

@@ -43,5 +43,25 @@ TEST(FineTileMatcher, ATileIsFoundAtEveryPitchEvenWithTemplatesKeptFromOthers) {
   }
 }
 
+// Places are remembered by the board's pixels: a board made after another one is gone, likely at
+// the same address, is still located afresh (grids were once judged by the first cell's place).
+TEST(FineTileMatcher, ABoardMadeWhereAnotherWasIsLocatedAfresh) {
+  auto tileset = PaintedTileset(VisionCatalog());
+  const TileReference& tile = tileset[0];
+  FineTileMatcher fine(tileset, 64.0);
+  cv::Rect cell;
+  {
+    cv::Mat board = BoardWithOneTile(tile, 64.0, cell);
+    fine.Locate(board, cell, tile.type, 0);
+  }
+  cv::Mat moved = BoardWithOneTile(tile, 64.0, cell);  // the tile then moved by (3, 2) pixels
+  const cv::Mat art = moved(cell).clone();
+  moved(cell).setTo(cv::Scalar(40, 90, 140));
+  art.copyTo(moved(cell + cv::Point(3, 2)));
+  FineTileMatcher::Place place = fine.Locate(moved, cell, tile.type, 0);
+  EXPECT_NEAR(place.centre.x, cell.x + cell.width / 2.0 + 3, 0.75);
+  EXPECT_NEAR(place.centre.y, cell.y + cell.height / 2.0 + 2, 0.75);
+}
+
 }  // namespace
 }  // namespace cf::testing
