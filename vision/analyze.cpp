@@ -10,6 +10,7 @@
 
 #include "calibration/color_model.h"
 #include "vision/cell_reader.h"
+#include "vision/follower_feature.h"
 #include "vision/grid_finder.h"
 #include "vision/grid_plane.h"
 #include "vision/piece_blobs.h"
@@ -52,6 +53,8 @@ constexpr double kMostUnprintedShare = 0.05;
 constexpr double kSmallestPieceMm2 = 150;
 // A follower's middle, seen from above, is about this high over the tiles.
 constexpr double kFollowerMiddleMm = 8.0;
+// How far a follower's footprint is measured off, typically (rendered tables: median 1.3 mm).
+constexpr double kFootprintErrorMm = 1.2;
 // Tiles lie up to this far off their cells (shifted, turned), and so may the followers on them.
 constexpr double kTileShiftMm = 2.0;
 // A tile's art has at least this share of the board's median detail (mean absolute Laplacian);
@@ -908,8 +911,8 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     cv::Point2d off(mm->x - tile.center_mm[0], mm->y - tile.center_mm[1]);
     Vec2 board_pt{off.x / kTilePitchMm + 0.5, off.y / kTilePitchMm + 0.5};
     Vec2 canon = RotatePosition(board_pt, (4 - tile.rotation / 90) % 4);
-    int f = type.feature_at(canon);
-    if (f < 0 || !IsOccupiable(type.features[f].kind))  // nobody stands on a fair: just beside it
+    int f = FeatureUnderFollower(type, canon, kFootprintErrorMm / kTilePitchMm);
+    if (f < 0)  // nobody stands on a fair: just beside it
       f = type.nearest_occupiable_feature(canon, 10 / kTilePitchMm);
     if (f < 0) {
       Drop("on no feature a follower can take");

@@ -1,0 +1,36 @@
+#include "vision/follower_feature.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/vision/vision_test_support.h"
+
+namespace cf::testing {
+namespace {
+
+constexpr double kSigma = 1.2 / 45;  // a footprint measured to 1.2 mm, in tile units
+
+const TileType& Type(const std::string& id) {
+  return VisionCatalog().type(VisionCatalog().find(id));
+}
+
+FeatureKind KindUnder(const std::string& id, double x, double y) {
+  const TileType& type = Type(id);
+  const int f = FeatureUnderFollower(type, {x, y}, kSigma);
+  EXPECT_GE(f, 0) << id << " at " << x << ", " << y;
+  return f < 0 ? FeatureKind::kFair : type.features[f].kind;
+}
+
+// Tile U: a straight road from west to east through the middle, 5 mm wide, fields either side.
+TEST(FollowerFeature, AFootprintJustBesideANarrowRoadIsOnTheRoad) {
+  EXPECT_EQ(KindUnder("U", 0.3, 0.5), FeatureKind::kRoad);
+  EXPECT_EQ(KindUnder("U", 0.3, 0.5 + 3.0 / 45), FeatureKind::kRoad) << "half a mm past its edge";
+  EXPECT_EQ(KindUnder("U", 0.3, 0.5 + 7.0 / 45), FeatureKind::kField);
+  EXPECT_EQ(KindUnder("U", 0.3, 0.15), FeatureKind::kField);
+}
+
+TEST(FollowerFeature, NoFeatureFarFromTheFootprint) {
+  EXPECT_LT(FeatureUnderFollower(Type("U"), {-0.5, 0.5}, kSigma), 0);
+}
+
+}  // namespace
+}  // namespace cf::testing
