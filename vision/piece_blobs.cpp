@@ -246,13 +246,16 @@ BlobVerdict JudgeBlob(const Blob& b, double ppmm) {
       return std::abs(length / shape.length - 1) < tolerance &&
              std::abs(width / shape.width - 1) < tolerance;
     };
-    // A clean flat disc of the kind's size (a shadow or a table rim of its colour may widen it;
-    // nothing narrows a whole disc much, while a meeple of its colour is narrower),
-    // the kind's proportions (a knockout token is oval, the others round),
+    // A clean flat disc of the kind's size (a shadow, a table rim of its colour or the blur of a
+    // coarse picture, up to two pixels all round, may widen it; nothing narrows a whole disc much,
+    // while a meeple of its colour is narrower) and proportions (a knockout token is oval, the
+    // others round),
+    const double blur = 4 / ppmm;
+    const double widest = CV_PI / 4 * (shape.length * 1.25 + blur) * (shape.width * 1.25 + blur);
     const double stretch = (length / width) / (shape.length / shape.width);
-    bool clean = axes_within(0.25) && length > shape.length * 0.9 && width > shape.width * 0.9 &&
-                 stretch > 0.88 && area > expected * 0.7 && area < expected * 1.5 &&
-                 b.solidity > 0.9 && b.ellipse_fit > 0.93;
+    bool clean = length < shape.length * 1.25 + blur && width < shape.width * 1.25 + blur &&
+                 length > shape.length * 0.9 && width > shape.width * 0.9 && stretch > 0.88 &&
+                 area > expected * 0.7 && area < widest && b.solidity > 0.9 && b.ellipse_fit > 0.93;
     // or, for tokens larger than any follower, their full size with a ragged outline (a meeple
     // leaning on it).
     bool full = expected > kFollowerMaxMm2 && axes_within(0.15) && area > expected * 0.85 &&

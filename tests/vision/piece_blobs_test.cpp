@@ -58,6 +58,17 @@ TEST(PieceBlobs, ARoundBlueDiscIsNoKnockoutToken) {
   EXPECT_NE(v[0].what, BlobVerdict::kToken);
 }
 
+// A token off the board in a coarse, soft picture: its blur and shadow, up to two pixels all round,
+// make it wider than the token by more than a quarter. Still that token.
+TEST(PieceBlobs, ABlurredTokenIsStillThatToken) {
+  auto v = Judge("red", [](cv::Mat& m) {
+    cv::circle(m, Px(60, 60), static_cast<int>(12.25 * kPpmm), cv::Scalar(255), cv::FILLED);
+  });
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].what, BlobVerdict::kToken);
+  EXPECT_STREQ(v[0].token, "catch");
+}
+
 TEST(PieceBlobs, AMeepleOfATokenColourIsAFollower) {
   for (const char* color : {"blue", "red", "green", "yellow", "black"}) {
     auto v = Judge(color, [](cv::Mat& m) { LyingMeeple(m, {60, 60}); });
