@@ -590,7 +590,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
       all += r.area();
     }
     if (on > all * kMostUnprintedShare) unprinted.setTo(0);
-    return unprinted;
+    return unprinted & off_table;  // a table of such a colour is no piece
   };
   // With --debug: the board with `mask` painted magenta.
   auto WriteDebugMask = [&](const std::string& name, const cv::Mat& mask) {

@@ -288,6 +288,31 @@ TEST(Analyze, ATokenOnArtPartlyLikeItIsReadWhole) {
         << "the token read as a " << f.color << " follower";
 }
 
+// A purple table (bench vision's scene 973): a colour the tile art never uses, which marks pieces
+// on the board, but here the table's own. Taken for pieces, it joined every blue meeple and token
+// on the board's rim into one blob the size of the table, and no blue piece was read.
+TEST(Analyze, ATableOfAColourTheArtNeverUsesIsNoPiece) {
+  RenderedScene s = BenchScene(973);
+  auto r = ReadWithItsCamera(s.image, s.look);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  int blue_truth = 0, blue_read = 0;
+  for (const auto& f : s.truth.followers) blue_truth += f.color == "blue";
+  ASSERT_EQ(blue_truth, 5) << "the scene is not the one this test was written for";
+  for (const auto& f : s.truth.followers) {
+    if (f.color != "blue") continue;
+    for (const auto& g : r->followers)
+      if (g.color == "blue" &&
+          std::hypot(g.center_mm[0] - f.center_mm[0], g.center_mm[1] - f.center_mm[1]) < 5) {
+        ++blue_read;
+        break;
+      }
+  }
+  EXPECT_GE(blue_read, 4);
+  bool knockout = false;
+  for (const auto& k : r->tokens) knockout |= k.kind == "knockout";
+  EXPECT_TRUE(knockout);
+}
+
 // A table of `tiles` tiles seen by a camera tilted `tilt_deg` from straight down, within 0.9 m,
 // without hands.
 std::tuple<Scene, Look, cv::Mat> TiltedTable(uint64_t seed, int tiles, double tilt_deg,
