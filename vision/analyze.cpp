@@ -41,6 +41,10 @@ cv::Point2d ApplyAffine(const cv::Mat& m, cv::Point2d p) {
 constexpr double kGrowScore = 0.2;          // the least match of a cell joining the board
 constexpr double kCoveredJoinScore = 0.45;  // the same, pieces left out, for a hidden cell
 constexpr double kPieceSolidity = 0.8;      // a piece's blob fills most of its hull
+// A meeple lies within this of any part of it, and one in specks shows a speck this large at least.
+constexpr double kMeepleReachMm = 12.0, kSpeckOfMeepleMm2 = 20.0;
+// A whole meeple seen from above covers this much of the table, standing or lying.
+constexpr double kMeepleLeastMm2 = 120.0, kMeepleMostMm2 = 400.0;
 // A token's whole outline is a disc's, convex; a meeple's keeps notches (head, arms, legs).
 constexpr double kWholeDiscSolidity = 0.95;
 // A partly hidden token's axes are off its disc's by at most this much (summed relative errors).
@@ -829,14 +833,11 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     t.confidence = confidence;
     return t;
   };
-  // A token on art much like it in places differs from the art only in part: its blob grown over
-  // all the pixels of its colour joined to it, if they stay within the token's reach (else they
-  // are the art's own) and make the convex outline of a whole disc.
-  auto WholeToken = [&](const Blob& b) -> std::optional<Blob> {
-    const char* kind = TokenOfColour(b.color);
-    if (!kind) return std::nullopt;
-    const int reach =
-        static_cast<int>(std::ceil(TokenShapeOf(*ParseTokenKind(kind)).length / 2 * top.ppmm));
+  // A piece on art much like it in places differs from the art only in part. Its blob grown over
+  // all the pixels of its colour joined to it, if they stay within `reach_mm` of it (else they are
+  // the art's own).
+  auto Grown = [&](const Blob& b, double reach_mm) -> std::optional<Blob> {
+    const int reach = static_cast<int>(std::ceil(reach_mm * top.ppmm));
     const cv::Rect seed(b.at, b.patch.size());
     const cv::Rect window = (seed + cv::Size(2 * reach, 2 * reach) - cv::Point(reach, reach)) &
                             cv::Rect(0, 0, aligned.cols, aligned.rows);
@@ -856,23 +857,48 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     rim(cv::Rect(1, 1, rim.cols - 2, rim.rows - 2)).setTo(0);
     if (cv::countNonZero(rim) > 0) return std::nullopt;  // it runs on into the art
     auto blobs = ColourBlobs({{b.color, grown}}, 0);
-    if (blobs.size() != 1 || blobs[0].solidity < kWholeDiscSolidity ||
-        JudgeBlob(blobs[0], top.ppmm).what != BlobVerdict::kToken)
-      return std::nullopt;
+    if (blobs.size() != 1) return std::nullopt;
     Blob whole = blobs[0];
     whole.at += window.tl();
     whole.centroid += cv::Point2d(window.tl());
     return whole;
   };
+  // A token so grown, if it makes the convex outline of a whole disc of its size.
+  auto WholeToken = [&](const Blob& b) -> std::optional<Blob> {
+    const char* kind = TokenOfColour(b.color);
+    if (!kind) return std::nullopt;
+    auto whole = Grown(b, TokenShapeOf(*ParseTokenKind(kind)).length / 2);
+    if (!whole || whole->solidity < kWholeDiscSolidity ||
+        JudgeBlob(*whole, top.ppmm).what != BlobVerdict::kToken)
+      return std::nullopt;
+    return whole;
+  };
+  // A black or gray meeple in specks, so grown, if it makes a solid meeple. The art draws these
+  // colours only as lines (outlines, walls), where growing stops; the other players' colours are
+  // areas of art too (grass, roofs, ponds, fairs), whose specks grew into 'meeples' of art.
+  auto WholeMeeple = [&](const Blob& b) -> std::optional<Blob> {
+    const double mm2 = top.ppmm * top.ppmm;
+    if ((b.color != "black" && b.color != "gray") || b.area_px < kSpeckOfMeepleMm2 * mm2)
+      return std::nullopt;
+    auto whole = Grown(b, kMeepleReachMm);
+    if (!whole || whole->solidity < kPieceSolidity || whole->area_px < kMeepleLeastMm2 * mm2 ||
+        whole->area_px > kMeepleMostMm2 * mm2 ||
+        JudgeBlob(*whole, top.ppmm).what != BlobVerdict::kFollower)
+      return std::nullopt;
+    return whole;
+  };
   std::vector<Blob> follower_blobs;  // of scene.followers
-  cv::Mat grown = cv::Mat::zeros(aligned.size(), CV_8U);  // the whole tokens' pixels
+  cv::Mat grown = cv::Mat::zeros(aligned.size(), CV_8U);  // the grown pieces' pixels
   for (Blob b : ColourBlobs(masks, kSmallestPieceMm2 * top.ppmm * top.ppmm)) {
     if (cv::countNonZero(grown(cv::Rect(b.at, b.patch.size())) & b.patch) > 0) continue;
-    if (JudgeBlob(b, top.ppmm).what != BlobVerdict::kToken)
-      if (auto whole = WholeToken(b)) {
-        b = *whole;
-        grown(cv::Rect(b.at, b.patch.size())) |= b.patch;
-      }
+    const BlobVerdict first = JudgeBlob(b, top.ppmm);
+    std::optional<Blob> whole;
+    if (first.what != BlobVerdict::kToken) whole = WholeToken(b);
+    if (!whole && first.what == BlobVerdict::kNothing) whole = WholeMeeple(b);
+    if (whole) {
+      b = *whole;
+      grown(cv::Rect(b.at, b.patch.size())) |= b.patch;
+    }
     double area_mm = b.area_px / (top.ppmm * top.ppmm);
     cv::Point2d at_aligned = b.centroid;
     b.centroid = aligned_to_image(b.centroid);
