@@ -25,7 +25,6 @@ double Ms(Clock::time_point a) {
   return std::chrono::duration<double, std::milli>(Clock::now() - a).count();
 }
 
-// A 2x3 affine transform (CV_64F) applied to a point.
 // The middle value (the upper of the two middle ones); `v` must not be empty.
 double Median(std::vector<double> v) {
   assert(!v.empty());
@@ -33,6 +32,7 @@ double Median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
+// A 2x3 affine transform (CV_64F) applied to a point.
 cv::Point2d ApplyAffine(const cv::Mat& m, cv::Point2d p) {
   return {m.at<double>(0, 0) * p.x + m.at<double>(0, 1) * p.y + m.at<double>(0, 2),
           m.at<double>(1, 0) * p.x + m.at<double>(1, 1) * p.y + m.at<double>(1, 2)};
@@ -891,12 +891,13 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   cv::Mat grown = cv::Mat::zeros(aligned.size(), CV_8U);  // the grown pieces' pixels
   for (Blob b : ColourBlobs(masks, kSmallestPieceMm2 * top.ppmm * top.ppmm)) {
     if (cv::countNonZero(grown(cv::Rect(b.at, b.patch.size())) & b.patch) > 0) continue;
-    const BlobVerdict first = JudgeBlob(b, top.ppmm);
+    BlobVerdict verdict = JudgeBlob(b, top.ppmm);
     std::optional<Blob> whole;
-    if (first.what != BlobVerdict::kToken) whole = WholeToken(b);
-    if (!whole && first.what == BlobVerdict::kNothing) whole = WholeMeeple(b);
+    if (verdict.what != BlobVerdict::kToken) whole = WholeToken(b);
+    if (!whole && verdict.what == BlobVerdict::kNothing) whole = WholeMeeple(b);
     if (whole) {
       b = *whole;
+      verdict = JudgeBlob(b, top.ppmm);
       grown(cv::Rect(b.at, b.patch.size())) |= b.patch;
     }
     double area_mm = b.area_px / (top.ppmm * top.ppmm);
@@ -910,7 +911,6 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
                    b.color.c_str(), at_aligned.x, at_aligned.y, mm ? mm->x : 0.0, mm ? mm->y : 0.0,
                    area_mm, b.long_px / top.ppmm, b.short_px / top.ppmm, b.solidity, b.ellipse_fit);
     }
-    BlobVerdict verdict = JudgeBlob(b, top.ppmm);
     if (verdict.what == BlobVerdict::kToken) {
       if (auto t = TokenOf(b, verdict.token, verdict.confidence)) scene.tokens.push_back(*t);
       continue;

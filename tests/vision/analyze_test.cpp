@@ -1,16 +1,18 @@
 // Reading tables: refusals of what is no board, no crash on real photos, and a rendered table read.
 
+#include "vision/analyze.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <functional>
 #include <map>
-#include <tuple>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
+#include <tuple>
 
-#include "tests/vision/vision_test_support.h"
 #include "calibration/plane_pose.h"
-#include "vision/analyze.h"
+#include "tests/vision/vision_test_support.h"
 #include "vision/top_view.h"
 
 namespace cf::testing {
@@ -166,6 +168,14 @@ TEST(Analyze, ReadsARenderedTableWithItsCalibration) {
 
 // Arms reaching over the table beside the board (a rendered scene with two) are smooth where tiles
 // are printed all over: they are not read as tiles.
+// The follower of `truth` that `is` picks (the first), or nullptr.
+const SceneFollower* TrueFollower(const Scene& truth,
+                                  const std::function<bool(const SceneFollower&)>& is) {
+  for (const auto& f : truth.followers)
+    if (is(f)) return &f;
+  return nullptr;
+}
+
 // Whether `read` has the follower `truth`: its colour on its tile (on its point, if `same_point`),
 // its footprint within `within_mm`.
 bool HasFollower(const Scene& read, const SceneFollower& truth, double within_mm, bool same_point) {
@@ -239,9 +249,9 @@ TEST(Analyze, ACellAFollowerStandsOnIsATileHoweverHidden) {
   RenderedScene s = BenchScene(922);
   auto r = ReadWithItsCamera(s.image, s.look);
   ASSERT_TRUE(r.ok()) << r.error().message;
-  const SceneFollower* meeple = nullptr;
-  for (const auto& f : s.truth.followers)
-    if (f.color == "black" && f.at.x == -1 && f.at.y == -4) meeple = &f;
+  const SceneFollower* meeple = TrueFollower(s.truth, [](const SceneFollower& f) {
+    return f.color == "black" && f.at.x == -1 && f.at.y == -4;
+  });
   ASSERT_NE(meeple, nullptr) << "the scene is not the one this test was written for";
   ASSERT_EQ(meeple->on, "C");
   const SceneTile* tile = nullptr;
@@ -260,9 +270,8 @@ TEST(Analyze, AFollowerOnAShiftedTilesEdgeStandsOnThatTile) {
   RenderedScene s = BenchScene(947);
   auto r = ReadWithItsCamera(s.image, s.look);
   ASSERT_TRUE(r.ok()) << r.error().message;
-  const SceneFollower* meeple = nullptr;
-  for (const auto& f : s.truth.followers)
-    if (f.color == "black" && f.on == "W1") meeple = &f;
+  const SceneFollower* meeple = TrueFollower(
+      s.truth, [](const SceneFollower& f) { return f.color == "black" && f.on == "W1"; });
   ASSERT_NE(meeple, nullptr) << "the scene is not the one this test was written for";
   ASSERT_LT(meeple->center_mm[0], (meeple->at.x - 0.5) * kTilePitchMm) << "not beyond its cell";
   EXPECT_TRUE(HasFollower(*r, *meeple, 5, true));
@@ -315,9 +324,9 @@ TEST(Analyze, AMeepleOnlyPartlyUnlikeTheArtIsReadWhole) {
   RenderedScene s = BenchScene(963);
   auto r = ReadWithItsCamera(s.image, s.look);
   ASSERT_TRUE(r.ok()) << r.error().message;
-  const SceneFollower* meeple = nullptr;
-  for (const auto& f : s.truth.followers)
-    if (f.color == "black" && f.pose == "lying" && f.at.x == -2 && f.at.y == 1) meeple = &f;
+  const SceneFollower* meeple = TrueFollower(s.truth, [](const SceneFollower& f) {
+    return f.color == "black" && f.pose == "lying" && f.at.x == -2 && f.at.y == 1;
+  });
   ASSERT_NE(meeple, nullptr) << "the scene is not the one this test was written for";
   EXPECT_TRUE(HasFollower(*r, *meeple, 3, false));
 }
