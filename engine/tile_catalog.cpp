@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <set>
@@ -63,6 +64,66 @@ int TileType::nearest_occupiable_feature(Vec2 p, double reach) const {
       if (dx * dx + dy * dy < best_d2) best_d2 = dx * dx + dy * dy, best = f;
     }
   return best;
+}
+
+bool SameFace(const TileType& a, int qa, const TileType& b, int qb) {
+  if (a.features.size() != b.features.size()) return false;
+  for (int d = 0; d < 4; ++d)
+    if (a.edges[(d - qa % 4 + 4) % 4] != b.edges[(d - qb % 4 + 4) % 4]) return false;
+  // The feature of `b` that mostly lies where each feature of `a` lies, face up; drawn shapes
+  // turned differ by a few pixels along their borders.
+  const int na = static_cast<int>(a.features.size()), nb = static_cast<int>(b.features.size());
+  std::vector<int> overlap((na + 1) * (nb + 1), 0);  // index 0: no feature
+  for (int row = 0; row < kLabelGrid; ++row)
+    for (int col = 0; col < kLabelGrid; ++col) {
+      const Vec2 p{(col + 0.5) / kLabelGrid, (row + 0.5) / kLabelGrid};
+      const int fa = a.feature_at(RotatePosition(p, 4 - qa % 4));
+      const int fb = b.feature_at(RotatePosition(p, 4 - qb % 4));
+      ++overlap[(fa + 1) * (nb + 1) + fb + 1];
+    }
+  std::vector<int> as_b(na, -1), as_a(nb, -1);
+  int agreeing = overlap[0];
+  for (int i = 0; i < na; ++i) {
+    int best = 0, best_n = 0;
+    for (int j = 0; j <= nb; ++j)
+      if (overlap[(i + 1) * (nb + 1) + j] > best_n)
+        best_n = overlap[(i + 1) * (nb + 1) + j], best = j;
+    if (best_n == 0) continue;  // not drawn: matched by its place below
+    if (best == 0 || as_a[best - 1] >= 0) return false;
+    as_b[i] = best - 1, as_a[best - 1] = i;
+    agreeing += best_n;
+  }
+  if (agreeing < kLabelGrid * kLabelGrid * 0.98) return false;
+  auto board_points = [](const Feature& f, int q) {
+    uint32_t out = 0;
+    for (int point = 0; point < kPointCount; ++point)
+      if (f.points >> point & 1) out |= 1u << RotatePoint(point, q % 4);
+    return out;
+  };
+  std::vector<bool> matched(b.features.size(), false);
+  for (size_t i = 0; i < a.features.size(); ++i) {
+    const Feature& fa = a.features[i];
+    // A feature the label map does not show (a hut drawn at a spot) is matched by its place.
+    int j = as_b[i];
+    for (size_t k = 0; j < 0 && k < b.features.size(); ++k)
+      if (!matched[k] && b.features[k].kind == fa.kind) {
+        const Vec2 pa = RotatePosition(fa.anchor, qa % 4),
+                   pb = RotatePosition(b.features[k].anchor, qb % 4);
+        if (std::abs(pa.x - pb.x) < 0.02 && std::abs(pa.y - pb.y) < 0.02) j = static_cast<int>(k);
+      }
+    if (j < 0 || matched[j]) return false;
+    matched[j] = true;
+    const Feature& fb = b.features[j];
+    if (fa.kind != fb.kind || fa.shields != fb.shields || fa.inn != fb.inn ||
+        fa.cathedral != fb.cathedral || board_points(fa, qa) != board_points(fb, qb))
+      return false;
+    if (fa.kind != FeatureKind::kField && fa.kind != FeatureKind::kRoad &&
+        fa.kind != FeatureKind::kCity) {
+      const Vec2 pa = RotatePosition(fa.anchor, qa % 4), pb = RotatePosition(fb.anchor, qb % 4);
+      if (std::abs(pa.x - pb.x) > 0.02 || std::abs(pa.y - pb.y) > 0.02) return false;
+    }
+  }
+  return true;
 }
 
 bool TileType::has(FeatureKind kind) const {

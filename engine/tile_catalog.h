@@ -67,6 +67,11 @@ struct TileType {
   bool has(FeatureKind kind) const;
 };
 
+// Whether tile `a` turned `qa` quarter turns and `b` turned `qb` show the same face: the same
+// features (kind, shields, inn, cathedral) over the same parts of the tile and edges, centre
+// features at the same spots. No camera tells such placements apart, nor does any rule.
+bool SameFace(const TileType& a, int qa, const TileType& b, int qb);
+
 // All tile types, in file order.
 class TileCatalog {
  public:

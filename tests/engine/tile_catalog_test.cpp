@@ -1,11 +1,13 @@
 // The tile catalog: counts and edges of interface.md 1.3/1.4, feature geometry, refusal of bad files.
 
+#include "engine/tile_catalog.h"
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <map>
+#include <set>
 
-#include "engine/tile_catalog.h"
 #include "tests/engine/scenario.h"
 
 namespace cf::testing {
@@ -158,6 +160,35 @@ TEST(TileCatalog, NearestOccupiableFeatureStepsOffTheFair) {
   EXPECT_EQ(six.feature_at(six.features[f].anchor), f);
   const TileType& b = Catalog().type(Catalog().find("B"));
   EXPECT_EQ(b.nearest_occupiable_feature({0.5, 0.5}, 0.1), b.feature_at({0.5, 0.5}));
+}
+
+// The Beggars' hut beside a straight road is printed twice, once above the road (BEG-01) and once
+// below it (BEG-08): turned half round, one is the other. A plain road (U) is no inn (IC-01), a
+// city with a shield (F) is not one without (G), and each tile is itself in every turn only where
+// it looks the same turned (U and H by half turns, X by quarter turns). The catalog's only other
+// twins: F turned a quarter is IC-06.
+TEST(TileCatalog, SameFaceTellsTilesNoCameraCanTellApart) {
+  auto type = [](const char* id) -> const TileType& { return Catalog().type(Catalog().find(id)); };
+  EXPECT_TRUE(SameFace(type("BEG-01"), 0, type("BEG-08"), 2));
+  EXPECT_TRUE(SameFace(type("BEG-01"), 3, type("BEG-08"), 1));
+  EXPECT_FALSE(SameFace(type("BEG-01"), 0, type("BEG-08"), 0));
+  EXPECT_FALSE(SameFace(type("U"), 0, type("IC-01"), 0));
+  EXPECT_FALSE(SameFace(type("F"), 0, type("G"), 0));
+  EXPECT_TRUE(SameFace(type("U"), 1, type("U"), 3));
+  EXPECT_FALSE(SameFace(type("U"), 0, type("U"), 1));
+  for (int q = 0; q < 4; ++q) EXPECT_TRUE(SameFace(type("X"), 0, type("X"), q));
+  EXPECT_TRUE(SameFace(type("H"), 0, type("H"), 2));
+  EXPECT_FALSE(SameFace(type("H"), 0, type("H"), 1));
+  EXPECT_TRUE(SameFace(type("F"), 1, type("IC-06"), 0));  // a shielded city across the tile
+  std::set<std::string> twins;                            // distinct types that show the same face
+  for (int i = 0; i < Catalog().size(); ++i) {
+    for (int q = 0; q < 4; ++q) EXPECT_TRUE(SameFace(Catalog().type(i), q, Catalog().type(i), q));
+    for (int j = i + 1; j < Catalog().size(); ++j)
+      for (int q = 0; q < 4; ++q)
+        if (SameFace(Catalog().type(i), 0, Catalog().type(j), q))
+          twins.insert(Catalog().type(i).id + "=" + Catalog().type(j).id);
+  }
+  EXPECT_THAT(twins, ::testing::ElementsAre("BEG-01=BEG-08", "F=IC-06"));
 }
 
 }  // namespace
