@@ -13,24 +13,50 @@ namespace {
 
 constexpr int kKept = 10;     // candidates kept per cell for Legalize
 constexpr int kGlanced = 24;  // candidates kept from the first glance
+// Under pieces, readings this close to the best are compared again, each leaving out only the
+// hidden pixels unlike its art; what one leaves out beyond the reading that leaves out least costs
+// it this much per share of the tile.
+constexpr double kBesidePiecesMargin = 0.1, kPieceCost = 0.5;
 bool Better(const Candidate& a, const Candidate& b) { return a.score > b.score; }
 
 }  // namespace
 
-// Fine scores for the candidates near the best coarse one; the others sink below them.
+// Fine scores for the candidates near the best coarse one, the pixels `use` does not mark (template
+// size) left out, and under `pieces` (template size) as RereadCell says; the others sink below.
 void LookCloser(const cv::Mat& board, const cv::Rect& cell, FineTileMatcher& fine,
-                const cv::Mat& use, std::vector<Candidate>& candidates) {
+                const cv::Mat& use, std::vector<Candidate>& candidates,
+                const cv::Mat& pieces = {}) {
   assert(!candidates.empty());
   std::sort(candidates.begin(), candidates.end(), Better);
   const double best = candidates[0].score;
   // Where the tile lies, from the likeliest tile; the others are compared there.
   FineTileMatcher::Place place =
       fine.Locate(board, cell, candidates[0].type, candidates[0].quarter);
+  const FineTileMatcher::Place unmasked = place;
   if (!use.empty()) place.LeaveOut(use);
+  double best_near = -2;
   for (size_t i = 0; i < candidates.size(); ++i) {
     Candidate& cand = candidates[i];
     bool near = i < kKept && cand.score > best - 0.15;
     cand.score = near ? fine.Score(place, cand.type, cand.quarter) : cand.score - 0.3;
+    if (near) best_near = std::max(best_near, cand.score);
+  }
+  // Under pieces, the close readings once more, each hiding only what its own art does not show;
+  // what one hides beyond the reading that hides least costs it.
+  if (!pieces.empty()) {
+    std::vector<FineTileMatcher::BesidePieces> beside(candidates.size());
+    double least_hidden = 1;
+    for (size_t i = 0; i < candidates.size(); ++i) {
+      if (candidates[i].score <= best_near - kBesidePiecesMargin) continue;
+      beside[i] =
+          fine.ScoreBesidePieces(unmasked, candidates[i].type, candidates[i].quarter, pieces);
+      least_hidden = std::min(least_hidden, beside[i].hidden);
+    }
+    for (size_t i = 0; i < candidates.size(); ++i)
+      candidates[i].score =
+          candidates[i].score > best_near - kBesidePiecesMargin
+              ? beside[i].similarity - kPieceCost * (beside[i].hidden - least_hidden)
+              : candidates[i].score - 0.3;
   }
   std::sort(candidates.begin(), candidates.end(), Better);
 }
@@ -81,7 +107,7 @@ std::vector<Candidate> RereadCell(const cv::Mat& board, const cv::Rect& cell,
   for (const auto& ref : tileset) by_type[ref.type] = &ref;
   MaskedSimilarity similarity(d, use);
   for (auto& c : choices) c.score = similarity(by_type.at(c.type)->templates[c.quarter]);
-  LookCloser(board, cell, fine, fine.TemplateMask(hidden == 0), choices);
+  LookCloser(board, cell, fine, fine.TemplateMask(hidden == 0), choices, fine.TemplateMask(hidden));
   if (choices.size() > kKept) choices.resize(kKept);
   return choices;
 }

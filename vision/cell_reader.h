@@ -30,9 +30,11 @@ struct CellReading {
 // Compares the cell `cell` (one grid pitch square) of the grid-aligned `board` with every tile.
 std::vector<Candidate> ReadCell(const cv::Mat& board, const cv::Rect& cell,
                                 const std::vector<TileReference>& tileset, FineTileMatcher& fine);
-// Reads a cell again, pixels marked in `hidden` (CV_8U, cell size: covered by pieces) left out,
-// comparing only the `choices` (type and quarter turns; their scores are ignored); none if there
-// are no choices.
+// Reads a cell again with the pixels marked in `hidden` (CV_8U, cell size: covered by pieces)
+// left out, comparing only the `choices` (type and quarter turns; their scores are ignored); none
+// if there are no choices. The closest choices are compared once more, each leaving out only the
+// hidden pixels that differ from its own art: a piece's mask often takes in art of a piece's
+// colour (an inn's pond, a fair's rim), which tells the tile.
 std::vector<Candidate> RereadCell(const cv::Mat& board, const cv::Rect& cell,
                                   const std::vector<TileReference>& tileset, FineTileMatcher& fine,
                                   const cv::Mat& hidden, std::vector<Candidate> choices);

@@ -10,6 +10,10 @@ namespace {
 
 const double kTurns[] = {0.0, -2.0, 2.0};  // degrees a tile may lie off square
 constexpr double kSquareEnough = 0.8;      // a fit that needs no turn
+// Standardised colour difference (summed over channels) beyond which a pixel is not the art.
+constexpr float kPieceDifference = 3.0f;
+// A piece's part on a tile, at the least, as a share of the tile.
+constexpr double kLeastPieceShare = 0.03;
 
 // What cv::matchTemplate's TM_CCOEFF_NORMED gives for a grey `image` (CV_32F) and a zero-mean
 // template `t` (CV_32F) of norm `t_norm`, computed directly: the places are few, the template
@@ -206,6 +210,37 @@ double FineTileMatcher::Score(const Place& place, int type, int quarter) {
   double best = -1;
   for (const auto& w : place.windows) best = std::max(best, Similarity(w, t));
   return best;
+}
+
+FineTileMatcher::BesidePieces FineTileMatcher::ScoreBesidePieces(const Place& place, int type,
+                                                                 int quarter,
+                                                                 const cv::Mat& pieces) {
+  const cv::Mat& t = Template(type, quarter);
+  const cv::Mat* seen = &place.windows[0];  // where this tile fits best, to the pixel
+  double fit = -2;
+  for (const auto& w : place.windows)
+    if (double f = Similarity(w, t); f > fit) fit = f, seen = &w;
+  cv::Mat diff;
+  cv::absdiff(*seen, t, diff);
+  diff = diff.reshape(1, static_cast<int>(diff.total()));
+  cv::reduce(diff, diff, 1, cv::REDUCE_SUM);
+  diff = diff.reshape(1, t.rows);
+  cv::GaussianBlur(diff, diff, cv::Size(3, 3), 0);
+  cv::Mat hidden = (diff > kPieceDifference) & pieces;
+  // Only patches a piece's size: the grass where a hut would be is no meeple.
+  cv::Mat labels, stats, centres;
+  const int n = cv::connectedComponentsWithStats(hidden, labels, stats, centres, 8, CV_32S);
+  const double least = kLeastPieceShare * t.total();
+  std::vector<uchar> kept(n, 0);
+  for (int i = 1; i < n; ++i) kept[i] = stats.at<int>(i, cv::CC_STAT_AREA) >= least ? 255 : 0;
+  for (int y = 0; y < hidden.rows; ++y) {
+    const int* label = labels.ptr<int>(y);
+    uchar* h = hidden.ptr<uchar>(y);
+    for (int x = 0; x < hidden.cols; ++x) h[x] = kept[label[x]];
+  }
+  cv::dilate(hidden, hidden, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
+  const double share = static_cast<double>(cv::countNonZero(hidden)) / hidden.total();
+  return {MaskedSimilarity(*seen, hidden == 0)(t), share};
 }
 
 cv::Mat FineTileMatcher::TemplateMask(const cv::Mat& cell_mask) const {

@@ -32,6 +32,13 @@ class FineTileMatcher {
   Place Locate(const cv::Mat& board, const cv::Rect& cell, int type, int quarter);
   // The best correlation (-1..1) of the tile `type` turned `quarter` in one of the windows.
   double Score(const Place& place, int type, int quarter);
+  // The same, in the window this tile fits best, with the pixels pieces may cover (`pieces`,
+  // template size) left out where they differ from this tile's art in patches a piece's size; and
+  // the share of the tile left out.
+  struct BesidePieces {
+    double similarity = -1, hidden = 0;
+  };
+  BesidePieces ScoreBesidePieces(const Place& place, int type, int quarter, const cv::Mat& pieces);
   // The template's part of a cell-sized mask (the cell's rim is never compared).
   cv::Mat TemplateMask(const cv::Mat& cell_mask) const;
 

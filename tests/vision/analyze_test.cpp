@@ -241,6 +241,25 @@ TEST(Analyze, ReadsATileBesideTheBoardUnderABlackMeepleAndAToken) {
   EXPECT_EQ(r->followers.size(), s.truth.followers.size()) << "no follower invented";
 }
 
+// An inn's pond (bench vision's scene 942: tile IC-01, nothing on it) is blue like a player's
+// pieces, and a little off the art where the tile lies shifted; yet it is no piece to leave out of
+// the comparison: without the pond the tile is a plain road (U).
+TEST(Analyze, AnInnsPondIsReadAsArtNotHiddenAsAPiece) {
+  RenderedScene s = BenchScene(942);
+  auto r = ReadWithItsCamera(s.image, s.look);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  const SceneTile* inn = nullptr;
+  for (const auto& t : s.truth.tiles)
+    if (t.at.x == -2 && t.at.y == 5) inn = &t;
+  ASSERT_TRUE(inn && inn->id == "IC-01") << "the scene is not the one this test was written for";
+  const SceneTile* read = nullptr;
+  for (const auto& t : r->tiles)
+    if (t.at.x == -2 && t.at.y == 5) read = &t;
+  ASSERT_NE(read, nullptr);
+  EXPECT_EQ(read->id, "IC-01");
+  EXPECT_EQ(read->rotation, inn->rotation);
+}
+
 // A cloister at the board's edge (bench vision's scene 922) whose building a black meeple hides and
 // whose grass a knockout token half covers: too little of it shows to be read with confidence, but
 // a follower stands on it, and followers stand on tiles. The tile is read, with a low confidence,

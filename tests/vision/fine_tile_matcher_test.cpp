@@ -63,5 +63,38 @@ TEST(FineTileMatcher, ABoardMadeWhereAnotherWasIsLocatedAfresh) {
   EXPECT_NEAR(place.centre.y, cell.y + cell.height / 2.0 + 2, 0.75);
 }
 
+// A red meeple on an inn (IC-01), whose pond and roof are players' colours too: the inn's reading
+// leaves the meeple out at a small cost and scores about as on the bare tile, far better than with
+// the meeple compared; the plain road (U) scores clearly lower.
+TEST(FineTileMatcher, APieceIsLeftOutOnlyWhereTheReadingsArtDiffers) {
+  auto tileset = PaintedTileset(VisionCatalog());
+  const int inn = VisionCatalog().find("IC-01"), road = VisionCatalog().find("U");
+  const TileReference* art = nullptr;
+  for (const auto& ref : tileset)
+    if (ref.type == inn) art = &ref;
+  ASSERT_NE(art, nullptr);
+  FineTileMatcher fine(tileset, 64.0);
+  cv::Rect cell;
+  const cv::Mat bare = BoardWithOneTile(*art, 64.0, cell);
+  const double on_bare = fine.Score(fine.Locate(bare, cell, inn, 0), inn, 0);
+  cv::Mat board = bare.clone(), pond, roof, meeple;
+  cv::inRange(bare(cell), cv::Scalar(150, 0, 0), cv::Scalar(255, 160, 110), pond);
+  cv::inRange(bare(cell), cv::Scalar(0, 0, 150), cv::Scalar(110, 110, 255), roof);
+  ASSERT_GT(cv::countNonZero(pond), 10) << "the inn has a blue pond";
+  cv::rectangle(board, cv::Rect(cell.x + 10, cell.y + 40, 12, 14), cv::Scalar(40, 40, 210),
+                cv::FILLED);
+  cv::inRange(board(cell), cv::Scalar(30, 30, 200), cv::Scalar(50, 50, 220), meeple);
+  const cv::Mat pieces = fine.TemplateMask(pond | roof | meeple);
+  FineTileMatcher::Place place = fine.Locate(board, cell, inn, 0);
+  const auto inn_reading = fine.ScoreBesidePieces(place, inn, 0, pieces);
+  const auto road_reading = fine.ScoreBesidePieces(place, road, 0, pieces);
+  const double inn_score = inn_reading.similarity - 0.5 * inn_reading.hidden;
+  const double road_score = road_reading.similarity - 0.5 * road_reading.hidden;
+  EXPECT_NEAR(inn_reading.hidden, 168.0 / (64 * 64), 0.04) << "the meeple, a pixel around";
+  EXPECT_GT(inn_score, on_bare - 0.05);
+  EXPECT_LT(fine.Score(place, inn, 0), inn_score - 0.05) << "the meeple unhidden";
+  EXPECT_LT(road_score, inn_score - 0.03);
+}
+
 }  // namespace
 }  // namespace cf::testing
