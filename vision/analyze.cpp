@@ -47,6 +47,8 @@ constexpr double kMeepleReachMm = 12.0, kSpeckOfMeepleMm2 = 20.0;
 constexpr double kMeepleLeastMm2 = 120.0, kMeepleMostMm2 = 400.0;
 // A token's whole outline is a disc's, convex; a meeple's keeps notches (head, arms, legs).
 constexpr double kWholeDiscSolidity = 0.95;
+// Lab distance (8-bit units) within which a pixel is of a token's colour as seen.
+constexpr double kSameColourLab = 15.0;
 // A partly hidden token's axes are off its disc's by at most this much (summed relative errors).
 constexpr double kHiddenTokenMisfit = 0.4;
 // Followers and tokens cover a few percent of a board; beyond this share of 'unprinted' pixels
@@ -836,12 +838,25 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   // A piece on art much like it in places differs from the art only in part. Its blob grown over
   // all the pixels of its colour joined to it, if they stay within `reach_mm` of it (else they are
   // the art's own).
-  auto Grown = [&](const Blob& b, double reach_mm) -> std::optional<Blob> {
+  // With `like_seen`, over the pixels whose colour is within kSameColourLab of the blob's own as
+  // seen (a token's face is one colour; the art's areas of that player colour seldom match it).
+  auto Grown = [&](const Blob& b, double reach_mm, bool like_seen) -> std::optional<Blob> {
     const int reach = static_cast<int>(std::ceil(reach_mm * top.ppmm));
     const cv::Rect seed(b.at, b.patch.size());
     const cv::Rect window = (seed + cv::Size(2 * reach, 2 * reach) - cv::Point(reach, reach)) &
                             cv::Rect(0, 0, aligned.cols, aligned.rows);
-    const cv::Mat colour = ColourMasks(relit.classes(window), valid(window), colors)[b.color];
+    cv::Mat colour;
+    if (like_seen) {
+      cv::Mat seen_lab;
+      lab(window).convertTo(seen_lab, CV_32FC3);
+      const cv::Scalar mean = cv::mean(lab(seed), b.patch);
+      cv::Mat diff = seen_lab - cv::Scalar(mean[0], mean[1], mean[2]), distance;
+      diff = diff.mul(diff);
+      cv::transform(diff, distance, cv::Matx13f(1, 1, 1));
+      colour = (distance < kSameColourLab * kSameColourLab) & valid(window);
+    } else {
+      colour = ColourMasks(relit.classes(window), valid(window), colors)[b.color];
+    }
     if (colour.empty()) return std::nullopt;
     cv::Mat labels;
     cv::connectedComponents(colour, labels, 8, CV_32S);
@@ -867,11 +882,14 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   auto WholeToken = [&](const Blob& b) -> std::optional<Blob> {
     const char* kind = TokenOfColour(b.color);
     if (!kind) return std::nullopt;
-    auto whole = Grown(b, TokenShapeOf(*ParseTokenKind(kind)).length / 2);
-    if (!whole || whole->solidity < kWholeDiscSolidity ||
-        JudgeBlob(*whole, top.ppmm).what != BlobVerdict::kToken)
-      return std::nullopt;
-    return whole;
+    const double reach = TokenShapeOf(*ParseTokenKind(kind)).length / 2;
+    for (bool like_seen : {false, true}) {
+      auto whole = Grown(b, reach, like_seen);
+      if (whole && whole->solidity >= kWholeDiscSolidity &&
+          JudgeBlob(*whole, top.ppmm).what == BlobVerdict::kToken)
+        return whole;
+    }
+    return std::nullopt;
   };
   // A black or gray meeple in specks, so grown, if it makes a solid meeple. The art draws these
   // colours only as lines (outlines, walls), where growing stops; the other players' colours are
@@ -880,7 +898,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     const double mm2 = top.ppmm * top.ppmm;
     if ((b.color != "black" && b.color != "gray") || b.area_px < kSpeckOfMeepleMm2 * mm2)
       return std::nullopt;
-    auto whole = Grown(b, kMeepleReachMm);
+    auto whole = Grown(b, kMeepleReachMm, false);
     if (!whole || whole->solidity < kPieceSolidity || whole->area_px < kMeepleLeastMm2 * mm2 ||
         whole->area_px > kMeepleMostMm2 * mm2 ||
         JudgeBlob(*whole, top.ppmm).what != BlobVerdict::kFollower)

@@ -296,28 +296,34 @@ TEST(Analyze, AFollowerOnAShiftedTilesEdgeStandsOnThatTile) {
   EXPECT_TRUE(HasFollower(*r, *meeple, 5, true));
 }
 
+// The true token of `kind` in scene `seed` is read as that token within 3 mm, and as no follower.
+void ExpectTokenReadWhole(uint64_t seed, const std::string& kind) {
+  RenderedScene s = BenchScene(seed);
+  auto r = ReadWithItsCamera(s.image, s.look);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  const SceneToken* token = nullptr;
+  for (const auto& k : s.truth.tokens)
+    if (k.kind == kind) token = &k;
+  ASSERT_NE(token, nullptr) << "the scene is not the one this test was written for";
+  auto distance = [&](const double* at) {
+    return std::hypot(at[0] - token->center_mm[0], at[1] - token->center_mm[1]);
+  };
+  bool read = false;
+  for (const auto& k : r->tokens) read |= k.kind == kind && distance(k.center_mm) < 3;
+  EXPECT_TRUE(read);
+  for (const auto& f : r->followers)
+    EXPECT_GT(distance(f.center_mm), 15) << "the token read as a " << f.color << " follower";
+}
+
 // A catch token on a city (bench vision's scene 971): where the city's shading is like the token's,
 // the picture differs from the art too little, and only part of the token stands out: a ragged
 // half disc, like a meeple. Grown over every red pixel joined to it, it is a whole disc again.
-TEST(Analyze, ATokenOnArtPartlyLikeItIsReadWhole) {
-  RenderedScene s = BenchScene(971);
-  auto r = ReadWithItsCamera(s.image, s.look);
-  ASSERT_TRUE(r.ok()) << r.error().message;
-  const SceneToken* catch_token = nullptr;
-  for (const auto& k : s.truth.tokens)
-    if (k.kind == "catch") catch_token = &k;
-  ASSERT_NE(catch_token, nullptr) << "the scene is not the one this test was written for";
-  bool read = false;
-  for (const auto& k : r->tokens)
-    read |= k.kind == "catch" && std::hypot(k.center_mm[0] - catch_token->center_mm[0],
-                                            k.center_mm[1] - catch_token->center_mm[1]) < 3;
-  EXPECT_TRUE(read);
-  for (const auto& f : r->followers)
-    EXPECT_GT(std::hypot(f.center_mm[0] - catch_token->center_mm[0],
-                         f.center_mm[1] - catch_token->center_mm[1]),
-              15)
-        << "the token read as a " << f.color << " follower";
-}
+TEST(Analyze, ATokenOnArtPartlyLikeItIsReadWhole) { ExpectTokenReadWhole(971, "catch"); }
+
+// A seduction token on a city (bench vision's scene 962): its shaded rim is of the city's colour
+// class, and growing over that class runs into the city; over the token's own colour as seen it
+// makes the whole disc.
+TEST(Analyze, ATokenOnArtOfItsColourClassIsReadWhole) { ExpectTokenReadWhole(962, "seduction"); }
 
 // A purple table (bench vision's scene 973): a colour the tile art never uses, which marks pieces
 // on the board, but here the table's own. Taken for pieces, it joined every blue meeple and token
