@@ -2,6 +2,7 @@
 
 #include <cassert>
 #include <chrono>
+#include <deque>
 #include <map>
 #include <opencv2/calib3d.hpp>
 #include <opencv2/imgcodecs.hpp>
@@ -47,6 +48,16 @@ constexpr double kMeepleReachMm = 12.0, kSpeckOfMeepleMm2 = 20.0;
 constexpr double kMeepleLeastMm2 = 120.0, kMeepleMostMm2 = 400.0;
 // A token's whole outline is a disc's, convex; a meeple's keeps notches (head, arms, legs).
 constexpr double kWholeDiscSolidity = 0.95;
+// A blob larger than this is more than one meeple (one lying down covers up to about 350 mm2); in
+// one of a token's colour, the token's disc (its short axis across) lies covered this much.
+// A token and a meeple cover no more than kTokenAndMeepleMm2.
+constexpr double kTwoPiecesMm2 = 450, kWholeDiscCovered = 0.95, kTokenAndMeepleMm2 = 900;
+// Seen at a slant and blurred, a meeple's blob is up to this wide: a catch token's disc (19.1 mm)
+// fits in two meeples touching.
+constexpr double kWidestMeepleMm = 19.5;
+// The spread (Lab, 8-bit units) of a token's face seen whole: rendered tokens 4-7, the art's
+// areas of a token's colour on real photos 7-36.
+constexpr double kTokenFaceSpreadLab = 8;
 // Lab distance (8-bit units) within which a pixel is of a token's colour as seen.
 constexpr double kSameColourLab = 15.0;
 // A partly hidden token's axes are off its disc's by at most this much (summed relative errors).
@@ -907,9 +918,59 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   };
   std::vector<Blob> follower_blobs;  // of scene.followers
   cv::Mat grown = cv::Mat::zeros(aligned.size(), CV_8U);  // the grown pieces' pixels
-  for (Blob b : ColourBlobs(masks, kSmallestPieceMm2 * top.ppmm * top.ppmm)) {
+  std::deque<Blob> blobs;
+  for (Blob& b : ColourBlobs(masks, kSmallestPieceMm2 * top.ppmm * top.ppmm))
+    blobs.push_back(std::move(b));
+  for (; !blobs.empty(); blobs.pop_front()) {
+    Blob b = std::move(blobs.front());
     if (cv::countNonZero(grown(cv::Rect(b.at, b.patch.size())) & b.patch) > 0) continue;
     BlobVerdict verdict = JudgeBlob(b, top.ppmm);
+    // Too large for one meeple, of a token's colour, with the token's whole disc in it: a token
+    // and a meeple of its colour touching, where eroding did not part them.
+    if (const char* kind = TokenOfColour(b.color);
+        kind && verdict.what != BlobVerdict::kToken &&
+        b.area_px > kTwoPiecesMm2 * top.ppmm * top.ppmm &&
+        b.area_px < kTokenAndMeepleMm2 * top.ppmm * top.ppmm) {
+      const TokenShape shape = TokenShapeOf(*ParseTokenKind(kind));
+      const DiscInBlob disc = WidestDisc(b, shape.width / 2 * top.ppmm);
+      cv::Mat rest = b.patch.clone();
+      const int radius = static_cast<int>(std::lround(shape.length / 2 * top.ppmm * 1.1 + 1));
+      cv::circle(rest, disc.centre - cv::Point2d(b.at), radius, cv::Scalar(0), cv::FILLED);
+      std::vector<Blob> parts;
+      bool meeple_beside = false;
+      for (Blob& part : ColourBlobs({{b.color, rest}}, 0)) {
+        if (part.area_px < kSmallestPieceMm2 * top.ppmm * top.ppmm) continue;
+        part.at += b.at;
+        part.centroid += cv::Point2d(b.at);
+        meeple_beside |= JudgeBlob(part, top.ppmm).what == BlobVerdict::kFollower;
+        parts.push_back(std::move(part));
+      }
+      // A token's face is one colour; the art's areas of a token's colour are textured.
+      auto one_colour = [&] {
+        const int r = static_cast<int>(shape.width / 2 * top.ppmm * 0.8);
+        const cv::Point c(disc.centre);
+        const cv::Rect box = cv::Rect(c - cv::Point(r, r), cv::Size(2 * r + 1, 2 * r + 1)) &
+                             cv::Rect(0, 0, aligned.cols, aligned.rows);
+        cv::Mat face = cv::Mat::zeros(box.size(), CV_8U);
+        cv::circle(face, c - box.tl(), r, cv::Scalar(255), cv::FILLED);
+        cv::Scalar mean, sd;
+        cv::meanStdDev(lab(box), mean, sd, face);
+        return std::sqrt(sd[0] * sd[0] + sd[1] * sd[1] + sd[2] * sd[2]) < kTokenFaceSpreadLab;
+      };
+      if (shape.width > kWidestMeepleMm && disc.covered >= kWholeDiscCovered && meeple_beside &&
+          one_colour()) {
+        Blob token = b;
+        token.centroid = aligned_to_image(disc.centre);
+        if (auto t = TokenOf(token, kind, disc.covered)) scene.tokens.push_back(*t);
+        if (blob_log)
+          std::fprintf(blob_log, "%s: a token's disc at %.0f,%.0f in a blob of %.0f mm2\n",
+                       b.color.c_str(), disc.centre.x, disc.centre.y,
+                       b.area_px / (top.ppmm * top.ppmm));
+        cv::circle(grown, disc.centre, radius, cv::Scalar(255), cv::FILLED);
+        for (Blob& part : parts) blobs.push_back(std::move(part));
+        continue;
+      }
+    }
     std::optional<Blob> whole;
     if (verdict.what != BlobVerdict::kToken) whole = WholeToken(b);
     if (!whole && verdict.what == BlobVerdict::kNothing) whole = WholeMeeple(b);

@@ -76,6 +76,14 @@ BlobVerdict JudgeBlob(const Blob& blob, double px_per_mm);
 // (if given) says how far the blob's axes are from the disc's.
 const char* PartlyHiddenToken(const Blob& blob, double px_per_mm, double* misfit = nullptr);
 
+// Where a disc of `radius_px` lies most fully within a blob: its centre (in the masks' pixels) and
+// the share of it the blob covers.
+struct DiscInBlob {
+  cv::Point2d centre;
+  double covered = 0;
+};
+DiscInBlob WidestDisc(const Blob& blob, double radius_px);
+
 // The catapult token of a colour (interface.md), or nullptr.
 const char* TokenOfColour(const std::string& color);
 

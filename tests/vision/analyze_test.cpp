@@ -325,6 +325,24 @@ TEST(Analyze, ATokenOnArtPartlyLikeItIsReadWhole) { ExpectTokenReadWhole(971, "c
 // makes the whole disc.
 TEST(Analyze, ATokenOnArtOfItsColourClassIsReadWhole) { ExpectTokenReadWhole(962, "seduction"); }
 
+// A knockout token and a blue meeple lying against it (bench vision's scene 966) make one blob too
+// large for a meeple that eroding does not part. The token's whole disc lies in it: both are read.
+TEST(Analyze, ATokenAndAMeepleOfItsColourLyingTogetherAreBothRead) {
+  RenderedScene s = BenchScene(966);
+  auto r = ReadWithItsCamera(s.image, s.look);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  const SceneFollower* meeple = TrueFollower(s.truth, [](const SceneFollower& f) {
+    return f.color == "blue" && f.at.x == 5 && f.at.y == -4;
+  });
+  ASSERT_NE(meeple, nullptr) << "the scene is not the one this test was written for";
+  bool token_read = false;
+  for (const auto& k : r->tokens)
+    token_read |=
+        k.kind == "knockout" && std::hypot(k.center_mm[0] - 253.5, k.center_mm[1] + 179.2) < 3;
+  EXPECT_TRUE(token_read);
+  EXPECT_TRUE(HasFollower(*r, *meeple, 4, true));
+}
+
 // A purple table (bench vision's scene 973): a colour the tile art never uses, which marks pieces
 // on the board, but here the table's own. Taken for pieces, it joined every blue meeple and token
 // on the board's rim into one blob the size of the table, and no blue piece was read.

@@ -139,6 +139,30 @@ TEST(PieceBlobs, NoColourButATokensIsAHiddenToken) {
   }
 }
 
+// A knockout token (20 mm across its short axis) with a meeple lying against it holds the token's
+// whole disc; two meeples lying side by side do not, though they cover as much of the table.
+TEST(PieceBlobs, ATokensWholeDiscLiesInATokenAndMeepleNotInTwoMeeples) {
+  auto widest = [](const std::function<void(cv::Mat&)>& draw) {
+    cv::Mat mask(200, 200, CV_8U, cv::Scalar(0));
+    draw(mask);
+    auto blobs = ColourBlobs({{"blue", mask}});
+    EXPECT_EQ(blobs.size(), 1u);
+    return blobs.empty() ? DiscInBlob{} : WidestDisc(blobs[0], 10 * kPpmm);
+  };
+  DiscInBlob with_token = widest([](cv::Mat& m) {
+    cv::ellipse(m, Px(40, 50), cv::Size(Px(12.4, 10)), 0, 0, 360, cv::Scalar(255), cv::FILLED);
+    LyingMeeple(m, {60, 52});
+  });
+  EXPECT_GT(with_token.covered, 0.97);
+  EXPECT_NEAR(with_token.centre.x / kPpmm, 40, 2.5);
+  EXPECT_NEAR(with_token.centre.y / kPpmm, 50, 1.0);
+  DiscInBlob two_meeples = widest([](cv::Mat& m) {
+    LyingMeeple(m, {40, 50});
+    LyingMeeple(m, {58, 50});
+  });
+  EXPECT_LT(two_meeples.covered, 0.9);
+}
+
 TEST(PieceBlobs, SpecksStripsAndSheetsAreNeitherTokensNorFollowers) {
   auto v = Judge("green", [](cv::Mat& m) {
     cv::circle(m, Px(20, 20), static_cast<int>(3 * kPpmm), cv::Scalar(255), cv::FILLED);
