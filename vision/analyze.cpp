@@ -916,6 +916,48 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
       return std::nullopt;
     return whole;
   };
+  // Too large for one meeple, of a token's colour, with the token's whole disc in it: a token
+  // and a meeple of its colour touching, where eroding did not part them. The token's disc, how
+  // far around it the token reaches, and the rest of the blob.
+  struct TokenBeside {
+    DiscInBlob disc;
+    int radius_px = 0;
+    std::vector<Blob> rest;
+  };
+  auto TokenAndMeeple = [&](const Blob& b) -> std::optional<TokenBeside> {
+    const char* kind = TokenOfColour(b.color);
+    const double mm2 = top.ppmm * top.ppmm;
+    if (!kind || b.area_px <= kTwoPiecesMm2 * mm2 || b.area_px >= kTokenAndMeepleMm2 * mm2)
+      return std::nullopt;
+    const TokenShape shape = TokenShapeOf(*ParseTokenKind(kind));
+    TokenBeside out;
+    out.disc = WidestDisc(b, shape.width / 2 * top.ppmm);
+    if (shape.width <= kWidestMeepleMm || out.disc.covered < kWholeDiscCovered) return std::nullopt;
+    out.radius_px = static_cast<int>(std::lround(shape.length / 2 * top.ppmm * 1.1 + 1));
+    cv::Mat rest = b.patch.clone();
+    cv::circle(rest, out.disc.centre - cv::Point2d(b.at), out.radius_px, cv::Scalar(0), cv::FILLED);
+    bool meeple_beside = false;
+    for (Blob& part : ColourBlobs({{b.color, rest}}, 0)) {
+      if (part.area_px < kSmallestPieceMm2 * mm2) continue;
+      part.at += b.at;
+      part.centroid += cv::Point2d(b.at);
+      meeple_beside |= JudgeBlob(part, top.ppmm).what == BlobVerdict::kFollower;
+      out.rest.push_back(std::move(part));
+    }
+    if (!meeple_beside) return std::nullopt;
+    // A token's face is one colour; the art's areas of a token's colour are textured.
+    const int r = static_cast<int>(shape.width / 2 * top.ppmm * 0.8);
+    const cv::Point c(out.disc.centre);
+    const cv::Rect box = cv::Rect(c - cv::Point(r, r), cv::Size(2 * r + 1, 2 * r + 1)) &
+                         cv::Rect(0, 0, aligned.cols, aligned.rows);
+    cv::Mat face = cv::Mat::zeros(box.size(), CV_8U);
+    cv::circle(face, c - box.tl(), r, cv::Scalar(255), cv::FILLED);
+    cv::Scalar mean, sd;
+    cv::meanStdDev(lab(box), mean, sd, face);
+    if (std::sqrt(sd[0] * sd[0] + sd[1] * sd[1] + sd[2] * sd[2]) >= kTokenFaceSpreadLab)
+      return std::nullopt;
+    return out;
+  };
   std::vector<Blob> follower_blobs;  // of scene.followers
   cv::Mat grown = cv::Mat::zeros(aligned.size(), CV_8U);  // the grown pieces' pixels
   std::deque<Blob> blobs;
@@ -925,49 +967,18 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     Blob b = std::move(blobs.front());
     if (cv::countNonZero(grown(cv::Rect(b.at, b.patch.size())) & b.patch) > 0) continue;
     BlobVerdict verdict = JudgeBlob(b, top.ppmm);
-    // Too large for one meeple, of a token's colour, with the token's whole disc in it: a token
-    // and a meeple of its colour touching, where eroding did not part them.
-    if (const char* kind = TokenOfColour(b.color);
-        kind && verdict.what != BlobVerdict::kToken &&
-        b.area_px > kTwoPiecesMm2 * top.ppmm * top.ppmm &&
-        b.area_px < kTokenAndMeepleMm2 * top.ppmm * top.ppmm) {
-      const TokenShape shape = TokenShapeOf(*ParseTokenKind(kind));
-      const DiscInBlob disc = WidestDisc(b, shape.width / 2 * top.ppmm);
-      cv::Mat rest = b.patch.clone();
-      const int radius = static_cast<int>(std::lround(shape.length / 2 * top.ppmm * 1.1 + 1));
-      cv::circle(rest, disc.centre - cv::Point2d(b.at), radius, cv::Scalar(0), cv::FILLED);
-      std::vector<Blob> parts;
-      bool meeple_beside = false;
-      for (Blob& part : ColourBlobs({{b.color, rest}}, 0)) {
-        if (part.area_px < kSmallestPieceMm2 * top.ppmm * top.ppmm) continue;
-        part.at += b.at;
-        part.centroid += cv::Point2d(b.at);
-        meeple_beside |= JudgeBlob(part, top.ppmm).what == BlobVerdict::kFollower;
-        parts.push_back(std::move(part));
-      }
-      // A token's face is one colour; the art's areas of a token's colour are textured.
-      auto one_colour = [&] {
-        const int r = static_cast<int>(shape.width / 2 * top.ppmm * 0.8);
-        const cv::Point c(disc.centre);
-        const cv::Rect box = cv::Rect(c - cv::Point(r, r), cv::Size(2 * r + 1, 2 * r + 1)) &
-                             cv::Rect(0, 0, aligned.cols, aligned.rows);
-        cv::Mat face = cv::Mat::zeros(box.size(), CV_8U);
-        cv::circle(face, c - box.tl(), r, cv::Scalar(255), cv::FILLED);
-        cv::Scalar mean, sd;
-        cv::meanStdDev(lab(box), mean, sd, face);
-        return std::sqrt(sd[0] * sd[0] + sd[1] * sd[1] + sd[2] * sd[2]) < kTokenFaceSpreadLab;
-      };
-      if (shape.width > kWidestMeepleMm && disc.covered >= kWholeDiscCovered && meeple_beside &&
-          one_colour()) {
+    if (verdict.what != BlobVerdict::kToken) {
+      if (auto split = TokenAndMeeple(b)) {
         Blob token = b;
-        token.centroid = aligned_to_image(disc.centre);
-        if (auto t = TokenOf(token, kind, disc.covered)) scene.tokens.push_back(*t);
+        token.centroid = aligned_to_image(split->disc.centre);
+        const char* kind = TokenOfColour(b.color);
+        if (auto t = TokenOf(token, kind, split->disc.covered)) scene.tokens.push_back(*t);
         if (blob_log)
           std::fprintf(blob_log, "%s: a token's disc at %.0f,%.0f in a blob of %.0f mm2\n",
-                       b.color.c_str(), disc.centre.x, disc.centre.y,
+                       b.color.c_str(), split->disc.centre.x, split->disc.centre.y,
                        b.area_px / (top.ppmm * top.ppmm));
-        cv::circle(grown, disc.centre, radius, cv::Scalar(255), cv::FILLED);
-        for (Blob& part : parts) blobs.push_back(std::move(part));
+        cv::circle(grown, split->disc.centre, split->radius_px, cv::Scalar(255), cv::FILLED);
+        for (Blob& part : split->rest) blobs.push_back(std::move(part));
         continue;
       }
     }
