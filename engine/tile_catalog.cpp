@@ -67,9 +67,9 @@ int TileType::nearest_occupiable_feature(Vec2 p, double reach) const {
 }
 
 bool SameFace(const TileType& a, int qa, const TileType& b, int qb) {
-  if (a.features.size() != b.features.size()) return false;
-  for (int d = 0; d < 4; ++d)
-    if (a.edges[(d - qa % 4 + 4) % 4] != b.edges[(d - qb % 4 + 4) % 4]) return false;
+  qa = (qa % 4 + 4) % 4, qb = (qb % 4 + 4) % 4;
+  if (a.features.size() != b.features.size() || a.edge_signature[qa] != b.edge_signature[qb])
+    return false;
   // The feature of `b` that mostly lies where each feature of `a` lies, face up; drawn shapes
   // turned differ by a few pixels along their borders.
   const int na = static_cast<int>(a.features.size()), nb = static_cast<int>(b.features.size());
@@ -77,8 +77,8 @@ bool SameFace(const TileType& a, int qa, const TileType& b, int qb) {
   for (int row = 0; row < kLabelGrid; ++row)
     for (int col = 0; col < kLabelGrid; ++col) {
       const Vec2 p{(col + 0.5) / kLabelGrid, (row + 0.5) / kLabelGrid};
-      const int fa = a.feature_at(RotatePosition(p, 4 - qa % 4));
-      const int fb = b.feature_at(RotatePosition(p, 4 - qb % 4));
+      const int fa = a.feature_at(RotatePosition(p, 4 - qa));
+      const int fb = b.feature_at(RotatePosition(p, 4 - qb));
       ++overlap[(fa + 1) * (nb + 1) + fb + 1];
     }
   std::vector<int> as_b(na, -1), as_a(nb, -1);
@@ -97,8 +97,12 @@ bool SameFace(const TileType& a, int qa, const TileType& b, int qb) {
   auto board_points = [](const Feature& f, int q) {
     uint32_t out = 0;
     for (int point = 0; point < kPointCount; ++point)
-      if (f.points >> point & 1) out |= 1u << RotatePoint(point, q % 4);
+      if (f.points >> point & 1) out |= 1u << RotatePoint(point, q);
     return out;
+  };
+  auto same_spot = [&](const Feature& fa, const Feature& fb) {
+    const Vec2 pa = RotatePosition(fa.anchor, qa), pb = RotatePosition(fb.anchor, qb);
+    return std::abs(pa.x - pb.x) < 0.02 && std::abs(pa.y - pb.y) < 0.02;
   };
   std::vector<bool> matched(b.features.size(), false);
   for (size_t i = 0; i < a.features.size(); ++i) {
@@ -106,22 +110,15 @@ bool SameFace(const TileType& a, int qa, const TileType& b, int qb) {
     // A feature the label map does not show (a hut drawn at a spot) is matched by its place.
     int j = as_b[i];
     for (size_t k = 0; j < 0 && k < b.features.size(); ++k)
-      if (!matched[k] && b.features[k].kind == fa.kind) {
-        const Vec2 pa = RotatePosition(fa.anchor, qa % 4),
-                   pb = RotatePosition(b.features[k].anchor, qb % 4);
-        if (std::abs(pa.x - pb.x) < 0.02 && std::abs(pa.y - pb.y) < 0.02) j = static_cast<int>(k);
-      }
+      if (!matched[k] && b.features[k].kind == fa.kind && same_spot(fa, b.features[k]))
+        j = static_cast<int>(k);
     if (j < 0 || matched[j]) return false;
     matched[j] = true;
     const Feature& fb = b.features[j];
     if (fa.kind != fb.kind || fa.shields != fb.shields || fa.inn != fb.inn ||
         fa.cathedral != fb.cathedral || board_points(fa, qa) != board_points(fb, qb))
       return false;
-    if (fa.kind != FeatureKind::kField && fa.kind != FeatureKind::kRoad &&
-        fa.kind != FeatureKind::kCity) {
-      const Vec2 pa = RotatePosition(fa.anchor, qa % 4), pb = RotatePosition(fb.anchor, qb % 4);
-      if (std::abs(pa.x - pb.x) > 0.02 || std::abs(pa.y - pb.y) > 0.02) return false;
-    }
+    if (!IsConnectable(fa.kind) && !same_spot(fa, fb)) return false;
   }
   return true;
 }

@@ -920,6 +920,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   // and a meeple of its colour touching, where eroding did not part them. The token's disc, how
   // far around it the token reaches, and the rest of the blob.
   struct TokenBeside {
+    const char* kind = nullptr;
     DiscInBlob disc;
     int radius_px = 0;
     std::vector<Blob> rest;
@@ -931,6 +932,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
       return std::nullopt;
     const TokenShape shape = TokenShapeOf(*ParseTokenKind(kind));
     TokenBeside out;
+    out.kind = kind;
     out.disc = WidestDisc(b, shape.width / 2 * top.ppmm);
     if (shape.width <= kWidestMeepleMm || out.disc.covered < kWholeDiscCovered) return std::nullopt;
     out.radius_px = static_cast<int>(std::lround(shape.length / 2 * top.ppmm * 1.1 + 1));
@@ -971,8 +973,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
       if (auto split = TokenAndMeeple(b)) {
         Blob token = b;
         token.centroid = aligned_to_image(split->disc.centre);
-        const char* kind = TokenOfColour(b.color);
-        if (auto t = TokenOf(token, kind, split->disc.covered)) scene.tokens.push_back(*t);
+        if (auto t = TokenOf(token, split->kind, split->disc.covered)) scene.tokens.push_back(*t);
         if (blob_log)
           std::fprintf(blob_log, "%s: a token's disc at %.0f,%.0f in a blob of %.0f mm2\n",
                        b.color.c_str(), split->disc.centre.x, split->disc.centre.y,
