@@ -286,6 +286,24 @@ int RunBenchVision(const std::vector<std::string>& args) {
       }
     }
     false_followers += static_cast<int>(std::count(used.begin(), used.end(), false));
+    // "red/standing by a red target token, 3 mm": what lies nearest a false follower, if within
+    // 25 mm.
+    std::string f_false;
+    for (size_t i = 0; i < used.size(); ++i) {
+      if (used[i]) continue;
+      const auto& r = read->followers[i];
+      double nearest = 25;
+      std::string what = "on art";
+      auto consider = [&](const double* at, const std::string& name) {
+        const double d = std::hypot(at[0] - r.center_mm[0], at[1] - r.center_mm[1]);
+        if (d < nearest)
+          nearest = d, what = "by " + name + ", " + std::to_string(std::lround(d)) + " mm";
+      };
+      for (const auto& f : truth.followers)
+        consider(f.center_mm, f.color + " " + f.pose + " follower");
+      for (const auto& t : truth.tokens) consider(t.center_mm, t.kind + " token");
+      f_false += " " + r.color + "/" + r.pose + " " + what + ";";
+    }
     std::vector<bool> tused(read->tokens.size(), false);
     for (const auto& t : truth.tokens) {
       if (!InView(look.camera, t.center_mm) || t.occluded) continue;
@@ -305,12 +323,11 @@ int RunBenchVision(const std::vector<std::string>& args) {
     false_tokens += static_cast<int>(std::count(tused.begin(), tused.end(), false));
     if (vm->count("per-scene")) {
       std::printf(
-          "seed %llu: followers missed %d (%s), wrong place %d (%s), false %d, colours%s; tokens "
-          "missed "
-          "%d (%s), false %d, kinds%s\n",
+          "seed %llu: followers missed %d (%s), wrong place %d (%s), false %d (%s), colours%s; "
+          "tokens missed %d (%s), false %d, kinds%s\n",
           static_cast<unsigned long long>(seed), f_missed, f_lost.c_str(), f_place,
           f_misplaced.c_str(), static_cast<int>(std::count(used.begin(), used.end(), false)),
-          f_colour.c_str(), t_missed, t_lost.c_str(),
+          f_false.c_str(), f_colour.c_str(), t_missed, t_lost.c_str(),
           static_cast<int>(std::count(tused.begin(), tused.end(), false)), t_kind.c_str());
       std::printf(
           "seed %llu: tiles %d/%d (missing %d, wrong id %d, wrong turn %d, invented %d), %.2f "
