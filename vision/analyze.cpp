@@ -55,8 +55,9 @@ constexpr double kTwoPiecesMm2 = 450, kWholeDiscCovered = 0.95, kTokenAndMeepleM
 // Seen at a slant and blurred, a meeple's blob is up to this wide: a catch token's disc (19.1 mm)
 // fits in two meeples touching.
 constexpr double kWidestMeepleMm = 19.5;
-// The spread (Lab, 8-bit units) of a token's face seen whole: rendered tokens 4-7, the art's
-// areas of a token's colour on real photos 7-36.
+// The spread (Lab, 8-bit units) of a token's face seen whole: rendered tokens mostly 2-7 (a few
+// partly covered ones 8-18), the art's areas of a token's colour on real photos 7-48, rendered
+// meeples that a blob's outline takes for tokens above it.
 constexpr double kTokenFaceSpreadLab = 8;
 // Lab distance (8-bit units) within which a pixel is of a token's colour as seen.
 constexpr double kSameColourLab = 15.0;
@@ -916,6 +917,21 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
       return std::nullopt;
     return whole;
   };
+  // A token's face is one colour; the art's areas of a token's colour are textured, a meeple's
+  // body shaded. Judged inside the disc of a `kind` token centred at `centre` (aligned pixels).
+  auto OneColourFace = [&](cv::Point2d centre, const char* kind) {
+    const TokenShape shape = TokenShapeOf(*ParseTokenKind(kind));
+    const int r = static_cast<int>(shape.width / 2 * top.ppmm * 0.8);
+    const cv::Point c(centre);
+    const cv::Rect box = cv::Rect(c - cv::Point(r, r), cv::Size(2 * r + 1, 2 * r + 1)) &
+                         cv::Rect(0, 0, aligned.cols, aligned.rows);
+    if (box.empty()) return false;
+    cv::Mat face = cv::Mat::zeros(box.size(), CV_8U);
+    cv::circle(face, c - box.tl(), r, cv::Scalar(255), cv::FILLED);
+    cv::Scalar mean, sd;
+    cv::meanStdDev(lab(box), mean, sd, face);
+    return std::sqrt(sd[0] * sd[0] + sd[1] * sd[1] + sd[2] * sd[2]) < kTokenFaceSpreadLab;
+  };
   // Too large for one meeple, of a token's colour, with the token's whole disc in it: a token
   // and a meeple of its colour touching, where eroding did not part them. The token's disc, how
   // far around it the token reaches, and the rest of the blob.
@@ -947,17 +963,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
       out.rest.push_back(std::move(part));
     }
     if (!meeple_beside) return std::nullopt;
-    // A token's face is one colour; the art's areas of a token's colour are textured.
-    const int r = static_cast<int>(shape.width / 2 * top.ppmm * 0.8);
-    const cv::Point c(out.disc.centre);
-    const cv::Rect box = cv::Rect(c - cv::Point(r, r), cv::Size(2 * r + 1, 2 * r + 1)) &
-                         cv::Rect(0, 0, aligned.cols, aligned.rows);
-    cv::Mat face = cv::Mat::zeros(box.size(), CV_8U);
-    cv::circle(face, c - box.tl(), r, cv::Scalar(255), cv::FILLED);
-    cv::Scalar mean, sd;
-    cv::meanStdDev(lab(box), mean, sd, face);
-    if (std::sqrt(sd[0] * sd[0] + sd[1] * sd[1] + sd[2] * sd[2]) >= kTokenFaceSpreadLab)
-      return std::nullopt;
+    if (!OneColourFace(out.disc.centre, kind)) return std::nullopt;
     return out;
   };
   std::vector<Blob> follower_blobs;  // of scene.followers
@@ -1002,9 +1008,15 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
                    b.color.c_str(), at_aligned.x, at_aligned.y, mm ? mm->x : 0.0, mm ? mm->y : 0.0,
                    area_mm, b.long_px / top.ppmm, b.short_px / top.ppmm, b.solidity, b.ellipse_fit);
     }
+    // A token's outline with a face of more than one colour is a meeple lying flat (its body
+    // shaded, its paint worn) or the art.
     if (verdict.what == BlobVerdict::kToken) {
-      if (auto t = TokenOf(b, verdict.token, verdict.confidence)) scene.tokens.push_back(*t);
-      continue;
+      if (OneColourFace(at_aligned, verdict.token)) {
+        if (auto t = TokenOf(b, verdict.token, verdict.confidence)) scene.tokens.push_back(*t);
+        continue;
+      }
+      if (blob_log) std::fprintf(blob_log, "  a token's outline, but its face is not one colour\n");
+      verdict.what = BlobVerdict::kFollower;
     }
     auto Drop = [&](const char* why) {
       if (blob_log) std::fprintf(blob_log, "  not a piece: %s\n", why);

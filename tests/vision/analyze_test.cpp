@@ -343,6 +343,25 @@ TEST(Analyze, ATokenAndAMeepleOfItsColourLyingTogetherAreBothRead) {
   EXPECT_TRUE(HasFollower(*r, *meeple, 4, true));
 }
 
+// A yellow meeple lying on a field (bench vision's scene 923) makes a blob of a seduction token's
+// size and outline. Its face is shaded, not of one colour as a token's is: it is the meeple.
+TEST(Analyze, AMeepleShapedLikeATokenIsReadAsTheMeeple) {
+  RenderedScene s = BenchScene(923);
+  auto r = ReadWithItsCamera(s.image, s.look);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  const SceneFollower* meeple = TrueFollower(s.truth, [](const SceneFollower& f) {
+    return f.color == "yellow" && f.pose == "lying" &&
+           std::hypot(f.center_mm[0] + 33.6, f.center_mm[1] + 263.0) < 10;
+  });
+  ASSERT_NE(meeple, nullptr) << "the scene is not the one this test was written for";
+  EXPECT_TRUE(HasFollower(*r, *meeple, 5, false));
+  for (const auto& t : r->tokens)
+    EXPECT_GT(
+        std::hypot(t.center_mm[0] - meeple->center_mm[0], t.center_mm[1] - meeple->center_mm[1]),
+        15)
+        << "a " << t.kind << " token read on the meeple";
+}
+
 // A purple table (bench vision's scene 973): a colour the tile art never uses, which marks pieces
 // on the board, but here the table's own. Taken for pieces, it joined every blue meeple and token
 // on the board's rim into one blob the size of the table, and no blue piece was read.
