@@ -286,7 +286,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
       }
     }
     false_followers += static_cast<int>(std::count(used.begin(), used.end(), false));
-    // "red/standing by a red target token, 3 mm": what lies nearest a false follower, if within
+    // "green/lying by target token, 2 mm": what lies nearest a false follower, if within
     // 25 mm.
     std::string f_false;
     for (size_t i = 0; i < used.size(); ++i) {
