@@ -918,19 +918,20 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     return whole;
   };
   // A token's face is one colour; the art's areas of a token's colour are textured, a meeple's
-  // body shaded. Judged inside the disc of a `kind` token centred at `centre` (aligned pixels).
-  auto OneColourFace = [&](cv::Point2d centre, const char* kind) {
+  // body shaded. The spread of the colours (Lab, 8-bit units) inside the disc of a `kind` token
+  // centred at `centre` (aligned pixels).
+  auto FaceSpread = [&](cv::Point2d centre, const char* kind) {
     const TokenShape shape = TokenShapeOf(*ParseTokenKind(kind));
     const int r = static_cast<int>(shape.width / 2 * top.ppmm * 0.8);
     const cv::Point c(centre);
     const cv::Rect box = cv::Rect(c - cv::Point(r, r), cv::Size(2 * r + 1, 2 * r + 1)) &
                          cv::Rect(0, 0, aligned.cols, aligned.rows);
-    if (box.empty()) return false;
+    if (box.empty()) return 1e9;
     cv::Mat face = cv::Mat::zeros(box.size(), CV_8U);
     cv::circle(face, c - box.tl(), r, cv::Scalar(255), cv::FILLED);
     cv::Scalar mean, sd;
     cv::meanStdDev(lab(box), mean, sd, face);
-    return std::sqrt(sd[0] * sd[0] + sd[1] * sd[1] + sd[2] * sd[2]) < kTokenFaceSpreadLab;
+    return std::sqrt(sd[0] * sd[0] + sd[1] * sd[1] + sd[2] * sd[2]);
   };
   // Too large for one meeple, of a token's colour, with the token's whole disc in it: a token
   // and a meeple of its colour touching, where eroding did not part them. The token's disc, how
@@ -963,7 +964,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
       out.rest.push_back(std::move(part));
     }
     if (!meeple_beside) return std::nullopt;
-    if (!OneColourFace(out.disc.centre, kind)) return std::nullopt;
+    if (FaceSpread(out.disc.centre, kind) >= kTokenFaceSpreadLab) return std::nullopt;
     return out;
   };
   std::vector<Blob> follower_blobs;  // of scene.followers
@@ -1011,11 +1012,14 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     // A token's outline with a face of more than one colour is a meeple lying flat (its body
     // shaded, its paint worn) or the art.
     if (verdict.what == BlobVerdict::kToken) {
-      if (OneColourFace(at_aligned, verdict.token)) {
+      const double spread = FaceSpread(at_aligned, verdict.token);
+      if (spread < kTokenFaceSpreadLab) {
         if (auto t = TokenOf(b, verdict.token, verdict.confidence)) scene.tokens.push_back(*t);
         continue;
       }
-      if (blob_log) std::fprintf(blob_log, "  a token's outline, but its face is not one colour\n");
+      if (blob_log)
+        std::fprintf(blob_log,
+                     "  a token's outline, but its face is not one colour (spread %.1f)\n", spread);
       verdict.what = BlobVerdict::kFollower;
     }
     auto Drop = [&](const char* why) {
