@@ -63,6 +63,8 @@ constexpr double kTokenFaceSpreadLab = 8;
 constexpr double kSameColourLab = 15.0;
 // A partly hidden token's axes are off its disc's by at most this much (summed relative errors).
 constexpr double kHiddenTokenMisfit = 0.4;
+// Two meeples are never this close (footprint centres, mm): they would overlap.
+constexpr double kSameMeepleMm = 10.0;
 // Followers and tokens cover a few percent of a board; beyond this share of 'unprinted' pixels
 // the tile art's colours do not describe the picture.
 constexpr double kMostUnprintedShare = 0.05;
@@ -1074,7 +1076,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   std::map<std::pair<int, int>, std::vector<size_t>> on_tile;
   for (size_t i = 0; i < scene.followers.size(); ++i)
     on_tile[{scene.followers[i].at.x, scene.followers[i].at.y}].push_back(i);
-  std::vector<bool> is_token(scene.followers.size(), false);
+  std::vector<bool> left_out(scene.followers.size(), false);  // a token, or a meeple read twice
   for (const auto& [at, group] : on_tile) {
     if (group.size() < 2) continue;
     std::vector<std::pair<size_t, const char*>> like_tokens;  // follower, token kind
@@ -1087,14 +1089,33 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     auto [i, kind] = like_tokens[0];
     auto t = TokenOf(follower_blobs[i], kind, 0.5);
     if (!t) continue;
-    is_token[i] = true;
+    left_out[i] = true;
     t->on_board = true;  // it lies on a follower's tile
     t->occluded = true;
     scene.tokens.push_back(*t);
   }
+  // One meeple read twice (two of its blobs, or its two halves): followers of one colour on one
+  // tile closer than kSameMeepleMm are one, at their blobs' middle weighted by area, on the larger
+  // one's feature.
+  for (const auto& [at, group] : on_tile)
+    for (size_t i : group)
+      for (size_t j : group) {
+        if (j <= i || left_out[i] || left_out[j]) continue;
+        SceneFollower &a = scene.followers[i], &b = scene.followers[j];
+        if (a.color != b.color || std::hypot(a.center_mm[0] - b.center_mm[0],
+                                             a.center_mm[1] - b.center_mm[1]) >= kSameMeepleMm)
+          continue;
+        const double wa = follower_blobs[i].area_px, wb = follower_blobs[j].area_px;
+        SceneFollower& kept = wa >= wb ? a : b;
+        for (int k = 0; k < 2; ++k)
+          kept.center_mm[k] = (a.center_mm[k] * wa + b.center_mm[k] * wb) / (wa + wb);
+        kept.confidence = std::max(a.confidence, b.confidence);
+        left_out[wa >= wb ? j : i] = true;
+        follower_blobs[wa >= wb ? i : j].area_px = wa + wb;
+      }
   std::vector<SceneFollower> followers;
   for (size_t i = 0; i < scene.followers.size(); ++i)
-    if (!is_token[i]) followers.push_back(scene.followers[i]);
+    if (!left_out[i]) followers.push_back(scene.followers[i]);
   scene.followers = std::move(followers);
   scene.grid["angle_deg"] = angle;
   scene.grid["pitch_px"] = period;

@@ -362,6 +362,24 @@ TEST(Analyze, AMeepleShapedLikeATokenIsReadAsTheMeeple) {
         << "a " << t.kind << " token read on the meeple";
 }
 
+// A gray meeple lying on a field (bench vision's scene 930) made two blobs that were both read
+// as followers a millimetre apart. Two meeples cannot lie that close: it is read once.
+TEST(Analyze, AMeepleSeenAsTwoBlobsIsOneFollower) {
+  RenderedScene s = BenchScene(930);
+  auto r = ReadWithItsCamera(s.image, s.look);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  const SceneFollower* meeple = TrueFollower(s.truth, [](const SceneFollower& f) {
+    return f.color == "gray" && f.pose == "lying" && f.at.x == 0 && f.at.y == -5;
+  });
+  ASSERT_NE(meeple, nullptr) << "the scene is not the one this test was written for";
+  EXPECT_TRUE(HasFollower(*r, *meeple, 3, false));
+  int near = 0;
+  for (const auto& f : r->followers)
+    near += std::hypot(f.center_mm[0] - meeple->center_mm[0],
+                       f.center_mm[1] - meeple->center_mm[1]) < 15;
+  EXPECT_EQ(near, 1);
+}
+
 // A purple table (bench vision's scene 973): a colour the tile art never uses, which marks pieces
 // on the board, but here the table's own. Taken for pieces, it joined every blue meeple and token
 // on the board's rim into one blob the size of the table, and no blue piece was read.
