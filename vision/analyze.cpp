@@ -55,9 +55,9 @@ constexpr double kTwoPiecesMm2 = 450, kWholeDiscCovered = 0.95, kTokenAndMeepleM
 // Seen at a slant and blurred, a meeple's blob is up to this wide: a catch token's disc (19.1 mm)
 // fits in two meeples touching.
 constexpr double kWidestMeepleMm = 19.5;
-// The spread (Lab, 8-bit units) of a token's face seen whole: rendered tokens mostly 2-7 (a few
-// partly covered ones 8-18), the art's areas of a token's colour on real photos 7-48, rendered
-// meeples that a blob's outline takes for tokens above it.
+// The spread (Lab, 8-bit units) of a token's face seen whole: rendered tokens mostly 2-7 (8-18
+// with a meeple lying on them), rendered meeples whose blob has a token's outline 11-37, the
+// art's areas of a token's colour on real photos 7-48.
 constexpr double kTokenFaceSpreadLab = 8;
 // Lab distance (8-bit units) within which a pixel is of a token's colour as seen.
 constexpr double kSameColourLab = 15.0;
