@@ -955,7 +955,9 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     TokenBeside out;
     out.kind = kind;
     out.disc = WidestDisc(b, shape.width / 2 * top.ppmm);
-    if (shape.width <= kWidestMeepleMm || out.disc.covered < kWholeDiscCovered) return std::nullopt;
+    if (shape.width <= kWidestMeepleMm || out.disc.covered < kWholeDiscCovered ||
+        FaceSpread(out.disc.centre, kind) >= kTokenFaceSpreadLab)
+      return std::nullopt;
     out.radius_px = static_cast<int>(std::lround(shape.length / 2 * top.ppmm * 1.1 + 1));
     cv::Mat rest = b.patch.clone();
     cv::circle(rest, out.disc.centre - cv::Point2d(b.at), out.radius_px, cv::Scalar(0), cv::FILLED);
@@ -968,7 +970,6 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
       out.rest.push_back(std::move(part));
     }
     if (!meeple_beside) return std::nullopt;
-    if (FaceSpread(out.disc.centre, kind) >= kTokenFaceSpreadLab) return std::nullopt;
     return out;
   };
   std::vector<Blob> follower_blobs;  // of scene.followers
