@@ -846,8 +846,14 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     SceneToken t;
     t.kind = kind;
     t.center_mm[0] = mm->x, t.center_mm[1] = mm->y;
-    Cell c = cell_of(*mm);
-    t.on_board = tile_index.count({c.x, c.y}) > 0;
+    // It rests on the board when any of it lies on a tile's cell.
+    for (int y = 0; y < b.patch.rows && !t.on_board; ++y)
+      for (int x = 0; x < b.patch.cols && !t.on_board; ++x) {
+        if (!b.patch.at<uchar>(y, x)) continue;
+        const int col = static_cast<int>(std::floor((b.at.x + x - phx) / period)) - col0,
+                  row = static_cast<int>(std::floor((b.at.y + y - phy) / period)) - row0;
+        t.on_board = tile_index.count({col, row}) > 0;
+      }
     t.confidence = confidence;
     return t;
   };
@@ -955,9 +961,14 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     TokenBeside out;
     out.kind = kind;
     out.disc = WidestDisc(b, shape.width / 2 * top.ppmm);
-    if (shape.width <= kWidestMeepleMm || out.disc.covered < kWholeDiscCovered ||
-        FaceSpread(out.disc.centre, kind) >= kTokenFaceSpreadLab)
-      return std::nullopt;
+    if (shape.width <= kWidestMeepleMm) return std::nullopt;
+    const double spread =
+        out.disc.covered < kWholeDiscCovered ? -1 : FaceSpread(out.disc.centre, kind);
+    if (blob_log)
+      std::fprintf(blob_log,
+                   "  a token and a meeple? the disc %.0f%% covered, its face's spread %.1f\n",
+                   out.disc.covered * 100, spread);
+    if (out.disc.covered < kWholeDiscCovered || spread >= kTokenFaceSpreadLab) return std::nullopt;
     out.radius_px = static_cast<int>(std::lround(shape.length / 2 * top.ppmm * 1.1 + 1));
     cv::Mat rest = b.patch.clone();
     cv::circle(rest, out.disc.centre - cv::Point2d(b.at), out.radius_px, cv::Scalar(0), cv::FILLED);
@@ -969,6 +980,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
       meeple_beside |= JudgeBlob(part, top.ppmm).what == BlobVerdict::kFollower;
       out.rest.push_back(std::move(part));
     }
+    if (blob_log && !meeple_beside) std::fprintf(blob_log, "  no meeple beside the disc\n");
     if (!meeple_beside) return std::nullopt;
     return out;
   };
@@ -983,8 +995,12 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     BlobVerdict verdict = JudgeBlob(b, top.ppmm);
     if (verdict.what != BlobVerdict::kToken) {
       if (auto split = TokenAndMeeple(b)) {
-        Blob token = b;
+        Blob token = b;  // the blob's pixels within the token's reach
         token.centroid = aligned_to_image(split->disc.centre);
+        cv::Mat reach = cv::Mat::zeros(b.patch.size(), CV_8U);
+        cv::circle(reach, split->disc.centre - cv::Point2d(b.at), split->radius_px, cv::Scalar(255),
+                   cv::FILLED);
+        token.patch = b.patch & reach;
         if (auto t = TokenOf(token, split->kind, split->disc.covered)) scene.tokens.push_back(*t);
         if (blob_log)
           std::fprintf(blob_log, "%s: a token's disc at %.0f,%.0f in a blob of %.0f mm2\n",
@@ -1035,7 +1051,10 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
       continue;
     }
     auto mm = to_reading(b.centroid, kFollowerMiddleMm);
-    if (!mm) continue;
+    if (!mm) {
+      Drop("no place on the table");
+      continue;
+    }
     const int on_tile = tile_under(*mm);
     if (on_tile < 0) {  // followers stand on tiles
       if (blob_log)

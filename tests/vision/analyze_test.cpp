@@ -380,6 +380,29 @@ TEST(Analyze, AMeepleSeenAsTwoBlobsIsOneFollower) {
   EXPECT_EQ(near, 1);
 }
 
+// A target token thrown to the board's rim (bench vision's scene 942): its centre lies beyond the
+// last tile, but 7 mm of it rest on that tile, so it rests on the board (the seduction rule asks
+// just that); tokens lying wholly on the table are off it.
+TEST(Analyze, ATokenPartlyOnATileRestsOnTheBoard) {
+  RenderedScene s = BenchScene(942);
+  auto r = ReadWithItsCamera(s.image, s.look);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  int compared = 0;
+  for (const auto& truth : s.truth.tokens)
+    for (const auto& read : r->tokens) {
+      if (read.kind != truth.kind || std::hypot(read.center_mm[0] - truth.center_mm[0],
+                                                read.center_mm[1] - truth.center_mm[1]) > 3)
+        continue;
+      ++compared;
+      EXPECT_EQ(read.on_board, truth.on_board) << "the " << truth.kind << " token";
+      if (truth.kind == "target") {
+        EXPECT_GT(NearestTileMm(s.truth, truth.center_mm), kTilePitchMm / 2)
+            << "the scene is not the one this test was written for";
+      }
+    }
+  EXPECT_GE(compared, 3);
+}
+
 // A purple table (bench vision's scene 973): a colour the tile art never uses, which marks pieces
 // on the board, but here the table's own. Taken for pieces, it joined every blue meeple and token
 // on the board's rim into one blob the size of the table, and no blue piece was read.

@@ -131,7 +131,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
   LookOptions lo;
   if ((*vm)["camera"].as<std::string>() == "4k") lo.width = 3840, lo.height = 2160;
   int tiles_total = 0, tiles_right = 0, followers_total = 0, followers_right = 0, tokens_total = 0,
-      tokens_right = 0;
+      tokens_right = 0, tokens_placed = 0;
   int refused = 0, false_followers = 0, false_tokens = 0, invented_tiles = 0;
   std::vector<double> first_ms, ms, follower_err, token_err, stretch_err, focal_err;
   std::map<std::string, std::vector<double>> phase_ms;
@@ -319,6 +319,10 @@ int RunBenchVision(const std::vector<std::string>& args) {
         t_kind += " " + t.kind + "->" + read->tokens[best].kind;
       token_err.push_back(best_d);
       tokens_right += read->tokens[best].kind == t.kind;
+      if (read->tokens[best].on_board == t.on_board)
+        ++tokens_placed;
+      else
+        t_kind += std::string(" ") + t.kind + (t.on_board ? " on->off" : " off->on");
     }
     false_tokens += static_cast<int>(std::count(tused.begin(), tused.end(), false));
     if (vm->count("per-scene")) {
@@ -357,6 +361,8 @@ int RunBenchVision(const std::vector<std::string>& args) {
       pct(followers_right, followers_total), followers_total, false_followers);
   std::printf("  tokens (found, kind right): %.2f%% of %d; %d false tokens\n",
               pct(tokens_right, tokens_total), tokens_total, false_tokens);
+  std::printf("  tokens on the board or off it as they lie: %.2f%% of %zu found\n",
+              pct(tokens_placed, static_cast<int>(token_err.size())), token_err.size());
   std::printf(
       "  follower footprint centre error: median %.2f mm, 95th percentile %.2f mm (found ones)\n",
       Percentile(follower_err, 0.5), Percentile(follower_err, 0.95));
