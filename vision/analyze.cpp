@@ -82,6 +82,9 @@ constexpr double kTileShiftMm = 2.0;
 // A tile's art has at least this share of the board's median detail (mean absolute Laplacian);
 // hands and sleeves have less.
 constexpr double kLeastDetail = 0.35;
+// Read at last, a cell matching its tile weakly has at least this share of the detail of the cells
+// around it that match well: the table's grain or a glare beside the board has about half.
+constexpr double kLeastWeakDetail = 0.6;
 // The same for a cell beside the board that joins only because a follower stands on it.
 constexpr double kHiddenTileDetail = 0.6;
 // Uncalibrated, a grid whose cells match their best tile this well (median) is not doubted; else
@@ -729,6 +732,21 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     // The tile counts may have turned cells to weaker readings: most must still match well.
     if (!MostMatchWell(board))
       return Fail("no board in view: the tiles found do not join into a legal board");
+    // A cell matched weakly is the table (its grain, a glare) when it has far less detail than
+    // the tiles that match well around it (as far from the camera, as sharp).
+    std::map<std::pair<int, int>, double> strong_detail;
+    for (const auto& c : board)
+      if (c.reading().score >= kStrongScore) strong_detail[{c.col, c.row}] = Detail(c.col, c.row);
+    std::erase_if(board, [&](const CellReading& c) {
+      if (c.reading().score >= kStrongScore) return false;
+      std::vector<double> around;
+      for (int dr = -1; dr <= 1; ++dr)
+        for (int dc = -1; dc <= 1; ++dc)
+          if (auto it = strong_detail.find({c.col + dc, c.row + dr}); it != strong_detail.end())
+            around.push_back(it->second);
+      const double usual = around.empty() ? board_detail_median : Median(std::move(around));
+      return Detail(c.col, c.row) < usual * kLeastWeakDetail;
+    });
   }
   auto t_tiles = Ms(t0);
   if (!in.debug_prefix.empty()) {  // every cell compared (red), the board's readings and scores
