@@ -1059,7 +1059,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
       if (blob_log)
         std::fprintf(blob_log,
                      "  a token's outline, but its face is not one colour (spread %.1f)\n", spread);
-      verdict.what = BlobVerdict::kFollower;
+      verdict = JudgeAsFollower(b, top.ppmm);
     }
     auto Drop = [&](const char* why) {
       if (blob_log) std::fprintf(blob_log, "  not a piece: %s\n", why);

@@ -237,8 +237,6 @@ BlobVerdict JudgeBlob(const Blob& b, double ppmm) {
                width = b.short_px / ppmm;
   // A lying meeple seen from above covers up to about this much of the table.
   constexpr double kFollowerMaxMm2 = 350;
-  // Meeples' blobs fill 0.54 of their hull at the least (rendered tables, partly hidden ones too).
-  constexpr double kFollowerSolidity = 0.5;
   if (const char* token = TokenOfColour(b.color)) {
     TokenShape shape = TokenShapeOf(*ParseTokenKind(token));
     const double expected = CV_PI / 4 * shape.length * shape.width;
@@ -262,8 +260,16 @@ BlobVerdict JudgeBlob(const Blob& b, double ppmm) {
                 area < expected * 1.3 && b.solidity > 0.85;
     if (clean || full) return {BlobVerdict::kToken, token, std::clamp(b.ellipse_fit, 0.0, 1.0)};
   }
-  // A follower: a meeple's size, never thinner than one lying on its side, and filling most of
-  // its outline's hull (strips and rims along tile edges do not).
+  return JudgeAsFollower(b, ppmm);
+}
+
+BlobVerdict JudgeAsFollower(const Blob& b, double ppmm) {
+  const double area = b.area_px / (ppmm * ppmm), length = b.long_px / ppmm,
+               width = b.short_px / ppmm;
+  // Meeples' blobs fill 0.54 of their hull at the least (rendered tables, partly hidden ones too).
+  constexpr double kFollowerSolidity = 0.5;
+  // A meeple's size, never thinner than one lying on its side, and filling most of its outline's
+  // hull (strips and rims along tile edges do not).
   if (area < 60 || area > 700 || width < 9 || length > 45 || b.solidity < kFollowerSolidity)
     return {};
   return {BlobVerdict::kFollower, nullptr, std::clamp(1.0 - std::abs(area - 250) / 400, 0.1, 1.0)};

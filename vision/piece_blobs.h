@@ -70,6 +70,8 @@ struct BlobVerdict {
   double confidence = 0;
 };
 BlobVerdict JudgeBlob(const Blob& blob, double px_per_mm);
+// The same, the blob taken for a follower or nothing (a token's outline that is no token).
+BlobVerdict JudgeAsFollower(const Blob& blob, double px_per_mm);
 
 // The token a blob of a token's colour may be when pieces hide part of it: at least half of the
 // disc's area, no longer than the disc and filling most of its hull; nullptr otherwise. `misfit`

@@ -48,6 +48,22 @@ TEST(PieceBlobs, ADiscOfATokensSizeIsThatToken) {
   EXPECT_STREQ(red[0].token, "catch");
 }
 
+// A meeple lying flat can have a token's outline (its face then tells it apart): taken for a
+// follower, its confidence is a follower's, not the outline's fit to a token.
+TEST(PieceBlobs, ATokensOutlineTakenForAFollowerHasAFollowersConfidence) {
+  cv::Mat mask(400, 400, CV_8U, cv::Scalar(0));
+  cv::circle(mask, Px(60, 60), static_cast<int>(10.9 * kPpmm), cv::Scalar(255), cv::FILLED);
+  const auto blobs = ColourBlobs({{"yellow", mask}});
+  ASSERT_EQ(blobs.size(), 1u);
+  ASSERT_EQ(JudgeBlob(blobs[0], kPpmm).what, BlobVerdict::kToken);
+  const BlobVerdict follower = JudgeAsFollower(blobs[0], kPpmm);
+  EXPECT_EQ(follower.what, BlobVerdict::kFollower);
+  EXPECT_EQ(follower.token, nullptr);
+  // 373 mm2, far from a meeple's usual 250 mm2: less sure than a clean disc is of being a token.
+  EXPECT_LT(follower.confidence, JudgeBlob(blobs[0], kPpmm).confidence);
+  EXPECT_GT(follower.confidence, 0.5);
+}
+
 // A knockout token is oval: a round blue disc of its length (a poker chip beside the board) is not
 // one.
 TEST(PieceBlobs, ARoundBlueDiscIsNoKnockoutToken) {
