@@ -3,7 +3,8 @@
 # and the followers read are not the fields and roofs of another printing (13 stand on test_50);
 # the tile grid of a top-down 16 MP photo is found (it is straightened at a smaller scale); boards
 # on dark tables whose tiles reach the picture's edge are read (the table is the rim's commonest
-# colour, not the mixture of table and tiles there).
+# colour, not the mixture of table and tiles there); a board of some 300 tiles (many expansions)
+# is read, not refused as too large.
 set -u
 cf="$1"; src="$2"; shared="$src/../shared/real_photos"
 [ -f "$shared/boards/test_50.png" ] || { echo "skipped: ../shared/real_photos is not beside the project"; exit 77; }
@@ -29,4 +30,9 @@ echo "test_42.jpg: $tiles42 tiles"
 why=$("$cf" analyze "$shared/boards/test_29.jpg" --tileset "$tmp/tiles" 2>&1 >/dev/null)
 echo "test_29.jpg: ${why:-read}"
 case "$why" in *"no tile grid"*) echo "FAIL test_29.jpg: the grid of a top-down photo not found"; fail=1 ;; esac
+"$cf" analyze "$shared/boards/test_45.jpg" --tileset "$tmp/tiles" --out "$tmp/45.json" ||
+  { echo "FAIL test_45.jpg (a board of some 300 tiles) not read"; fail=1; }
+tiles45=$(grep -c '"id"' "$tmp/45.json" 2>/dev/null || echo 0)
+echo "test_45.jpg: $tiles45 tiles"
+[ "$tiles45" -ge 200 ] || { echo "FAIL test_45.jpg: fewer than 200 tiles"; fail=1; }
 exit $fail

@@ -101,6 +101,13 @@ constexpr double kStrongShare = 0.5;   // the least share of board cells that do
 // Mean |a - 128| + |b - 128| (Lab) of a cell: boards of printed tiles show a median of 35 and
 // more (real photos and renders alike), a ChArUco board under 5.
 constexpr double kLeastTileChroma = 8;
+// The most tiles a board read is taken to hold: a game with many expansions lays over 300.
+constexpr size_t kMostTiles = 400;
+// Tiles are laid edge to edge: of more cells than a base game and an expansion or two hold, at
+// least this share must join into one board (a picture of other things, read in cells a few
+// pixels wide, matches tiles here and there; a real board that large is whole).
+constexpr size_t kManyTiles = 120;
+constexpr double kJoinedShare = 0.5;
 constexpr size_t kFewTiles = 8;               // a board this small must match well throughout:
 constexpr double kFewTilesMedianScore = 0.6;  // its median match at least this
 
@@ -366,8 +373,8 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     return table_to_aligned(foot);
   };
   // A tile is at least a fortieth of the view's short side (the view, not the picture: a large
-  // picture is straightened at a smaller scale), and a table holds at most ~110; under 24
-  // pixels its art cannot be told apart.
+  // picture is straightened at a smaller scale): no board is forty tiles across the view's short
+  // side. Under 24 pixels its art cannot be told apart.
   if (period <
       std::max(24.0, std::min(top.image.cols, top.image.rows) / 40.0 * (top.metric ? 0 : 1)))
     return Fail("no board in view: no tile grid found");
@@ -495,7 +502,8 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
         matching += EdgeOf(cat, board[i].reading(), d) ==
                     EdgeOf(cat, board[it->second].reading(), (d + 2) % 4);
       }
-    if (best_size < 3 || (pairs >= 4 && matching < pairs * 0.7) || board.size() > 120 ||
+    if (best_size < 3 || (board.size() > kManyTiles && best_size < board.size() * kJoinedShare) ||
+        (pairs >= 4 && matching < pairs * 0.7) || board.size() > kMostTiles ||
         !MostMatchWell(board))
       return Fail("no board in view: the tiles found do not join into a legal board");
     // Every tile is laid beside another, so parts of the board are at most a missed tile apart;
