@@ -448,10 +448,16 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   }
   // Printed art has fine detail all over (grass, strokes, walls); a hand, a sleeve or a box is
   // smooth: a cell with far less detail than the board's cells is not a tile.
+  // Measured once a cell: the view does not change.
+  std::map<std::pair<int, int>, double> detail_at;
   auto Detail = [&](int col, int row) {
-    cv::Mat lap;
-    cv::Laplacian(aligned_grey(CellInView(col, row)), lap, CV_32F);
-    return cv::mean(cv::abs(lap))[0];
+    auto [it, fresh] = detail_at.try_emplace({col, row}, 0.0);
+    if (fresh) {
+      cv::Mat lap;
+      cv::Laplacian(aligned_grey(CellInView(col, row)), lap, CV_32F);
+      it->second = cv::mean(cv::abs(lap))[0];
+    }
+    return it->second;
   };
   std::vector<double> detail(cells.size(), 0);
   std::vector<double> board_detail;
@@ -827,11 +833,11 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     }
     return aligned_to_reading(ApplyAffine(A, px));
   };
-  auto cell_of = [&](cv::Point2d mm) {
-    cv::Point2d a = reading_to_aligned(mm);
+  auto cell_at_aligned = [&](cv::Point2d a) {
     return Cell{static_cast<int>(std::floor((a.x - phx) / period)) - col0,
                 static_cast<int>(std::floor((a.y - phy) / period)) - row0};
   };
+  auto cell_of = [&](cv::Point2d mm) { return cell_at_aligned(reading_to_aligned(mm)); };
   // The tile a footprint at `mm` is on, or -1: its cell's, else, tiles lying shifted a little off
   // their cells, the nearest neighbour's whose cell it misses by no more than the shift.
   auto tile_under = [&](cv::Point2d mm) -> int {
@@ -876,9 +882,8 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     for (int y = 0; y < b.patch.rows && !t.on_board; ++y)
       for (int x = 0; x < b.patch.cols && !t.on_board; ++x) {
         if (!b.patch.at<uchar>(y, x)) continue;
-        const int col = static_cast<int>(std::floor((b.at.x + x - phx) / period)) - col0,
-                  row = static_cast<int>(std::floor((b.at.y + y - phy) / period)) - row0;
-        t.on_board = tile_index.count({col, row}) > 0;
+        const Cell c = cell_at_aligned(cv::Point2d(b.at.x + x, b.at.y + y));
+        t.on_board = tile_index.count({c.x, c.y}) > 0;
       }
     t.confidence = confidence;
     return t;
