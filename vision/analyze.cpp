@@ -242,8 +242,8 @@ GridView FindGrid(const TopView& top, const cv::Mat& grey, const cv::Mat& lab,
 }
 
 // The `k`th guess of the table's colour (TableColourGuesses), if there are so many.
-std::optional<ColorStats> TableGuess(const cv::Mat& lab, const cv::Mat& valid, int k) {
-  std::vector<ColorStats> guesses = TableColourGuesses(lab, valid);
+std::optional<ColorStats> TableGuess(const cv::Mat& bgr, const cv::Mat& valid, int k) {
+  std::vector<ColorStats> guesses = TableColourGuesses(bgr, valid);
   if (k >= static_cast<int>(guesses.size())) return std::nullopt;
   return guesses[k];
 }
@@ -308,14 +308,14 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   if (cam) {
     // A coarse look at the whole table: its colour, and where the board is.
     TopView coarse = Rectify(image, *cam, 0.5);
-    cv::Mat coarse_lab;
     const cv::Mat& coarse_valid = coarse.valid;
-    cv::cvtColor(coarse.image, coarse_lab, cv::COLOR_BGR2Lab);
-    auto guess = TableGuess(coarse_lab, coarse_valid, table_guess);
+    auto guess = TableGuess(coarse.image, coarse_valid, table_guess);
     if (!guess) return Fail("no board in view");
     table_color = *guess;
     have_table_color = true;
-    cv::Mat board_mask = NotTable(coarse_lab, table_color) & coarse_valid;
+    cv::Mat board_mask =
+        NotTableFromHalf(HalfSizeLab(coarse.image), coarse.image.size(), table_color) &
+        coarse_valid;
     cv::morphologyEx(board_mask, board_mask, cv::MORPH_OPEN,
                      cv::getStructuringElement(cv::MORPH_RECT, {7, 7}));
     std::vector<cv::Point> on;
@@ -347,7 +347,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   cv::Mat lab;
   cv::cvtColor(top.image, lab, cv::COLOR_BGR2Lab);
   if (!have_table_color) {
-    auto guess = TableGuess(lab, top.valid, table_guess);
+    auto guess = TableGuess(top.image, top.valid, table_guess);
     if (!guess) return Fail("no board in view");
     table_color = *guess;
   }
@@ -536,23 +536,37 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     board = std::move(kept);
   }
   // Foreground: what differs from the expected tile art, or off the board from the table.
-  if (angle != 0) cv::cvtColor(aligned, lab, cv::COLOR_BGR2Lab);  // else `lab` already is
+  // The aligned view in Lab at half size: a turned view is converted anew, at a quarter of the
+  // cost.
+  cv::Mat half_lab;
+  if (angle != 0)
+    half_lab = HalfSizeLab(aligned);
+  else
+    cv::resize(lab, half_lab, cv::Size(), 0.5, 0.5, cv::INTER_AREA);
   // Tiles are printed in colour (fields, cities, roads): a board of grey cells is a chessboard, a
   // calibration target or a newspaper.
   {
     std::vector<double> chroma;
     for (const auto& c : board) {
       cv::Rect r = CellInView(c.col, c.row);
+      r = cv::Rect(r.x / 2, r.y / 2, r.width / 2, r.height / 2) &
+          cv::Rect(0, 0, half_lab.cols, half_lab.rows);
       if (r.empty()) continue;
       cv::Mat off_grey;
-      cv::absdiff(lab(r), cv::Scalar(0, 128, 128), off_grey);
+      cv::absdiff(half_lab(r), cv::Scalar(0, 128, 128), off_grey);
       const cv::Scalar m = cv::mean(off_grey);
       chroma.push_back(m[1] + m[2]);
     }
     if (chroma.empty() || Median(std::move(chroma)) < kLeastTileChroma)
       return Fail("no board in view: the tiles found are not printed in colour");
   }
-  const cv::Mat off_table = NotTable(lab, table_color, 16.0) & valid;
+  const cv::Mat off_table = NotTableFromHalf(half_lab, aligned.size(), table_color, 16.0) & valid;
+  // Lab at full resolution where a piece's colours are weighed.
+  auto LabOf = [&](const cv::Rect& r) {
+    cv::Mat lab;
+    cv::cvtColor(aligned(r), lab, cv::COLOR_BGR2Lab);
+    return lab;
+  };
   struct ArtDifference {  // a cell's pixels unlike its reading's art, kept while the reading stands
     int type = -1, quarter = 0;
     cv::Mat mask;
@@ -901,8 +915,9 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     cv::Mat colour;
     if (like_seen) {
       cv::Mat seen_lab;
-      lab(window).convertTo(seen_lab, CV_32FC3);
-      const cv::Scalar mean = cv::mean(lab(seed), b.patch);
+      const cv::Mat lab = LabOf(window);
+      lab.convertTo(seen_lab, CV_32FC3);
+      const cv::Scalar mean = cv::mean(lab(seed - window.tl()), b.patch);
       cv::Mat diff = seen_lab - cv::Scalar(mean[0], mean[1], mean[2]), distance;
       diff = diff.mul(diff);
       cv::transform(diff, distance, cv::Matx13f(1, 1, 1));
@@ -971,7 +986,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     cv::Mat face = cv::Mat::zeros(box.size(), CV_8U);
     cv::circle(face, c - box.tl(), r, cv::Scalar(255), cv::FILLED);
     cv::Scalar mean, sd;
-    cv::meanStdDev(lab(box), mean, sd, face);
+    cv::meanStdDev(LabOf(box), mean, sd, face);
     return std::sqrt(sd[0] * sd[0] + sd[1] * sd[1] + sd[2] * sd[2]);
   };
   // Too large for one meeple, of a token's colour, with the token's whole disc in it: a token

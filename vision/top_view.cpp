@@ -51,16 +51,25 @@ TopView Rectify(const cv::Mat& img, const Camera& cam, double max_ppmm, const cv
   return v;
 }
 
-std::vector<ColorStats> TableColourGuesses(const cv::Mat& lab, const cv::Mat& valid) {
-  std::vector<cv::Vec3d> rim;
-  int bw = lab.cols / 10, bh = lab.rows / 10;
-  for (int y = 0; y < lab.rows; y += 3)
-    for (int x = 0; x < lab.cols; x += 3) {
-      if (!valid.at<uchar>(y, x) || (x > bw && x < lab.cols - bw && y > bh && y < lab.rows - bh))
+std::vector<ColorStats> TableColourGuesses(const cv::Mat& bgr, const cv::Mat& valid) {
+  std::vector<cv::Vec3b> rim_bgr;  // every third pixel each way, converted to Lab alone
+  const int bw = bgr.cols / 10, bh = bgr.rows / 10;
+  for (int y = 0; y < bgr.rows; y += 3)
+    for (int x = 0; x < bgr.cols; x += 3) {
+      if (!valid.at<uchar>(y, x) || (x > bw && x < bgr.cols - bw && y > bh && y < bgr.rows - bh))
         continue;
-      cv::Vec3b v = lab.at<cv::Vec3b>(y, x);
+      rim_bgr.push_back(bgr.at<cv::Vec3b>(y, x));
+    }
+  std::vector<cv::Vec3d> rim;
+  if (!rim_bgr.empty()) {
+    cv::Mat rim_lab;
+    cv::cvtColor(cv::Mat(1, static_cast<int>(rim_bgr.size()), CV_8UC3, rim_bgr.data()), rim_lab,
+                 cv::COLOR_BGR2Lab);
+    for (int i = 0; i < rim_lab.cols; ++i) {
+      const cv::Vec3b v = rim_lab.at<cv::Vec3b>(0, i);
       rim.push_back({double(v[0]), double(v[1]), double(v[2])});
     }
+  }
   auto stats = [&](auto keep) {
     cv::Vec3d m(0, 0, 0);
     int n = 0;
@@ -122,9 +131,22 @@ cv::Mat FarFrom(const cv::Mat& lab, const ColorStats& colour, double limit) {
 }
 
 cv::Mat NotTable(const cv::Mat& lab, const ColorStats& table, double limit) {
-  cv::Mat half, out;
+  cv::Mat half;
   cv::resize(lab, half, cv::Size(), 0.5, 0.5, cv::INTER_AREA);
-  cv::resize(FarFrom(half, table, limit), out, lab.size(), 0, 0, cv::INTER_NEAREST);
+  return NotTableFromHalf(half, lab.size(), table, limit);
+}
+
+cv::Mat HalfSizeLab(const cv::Mat& bgr) {
+  cv::Mat half, lab;
+  cv::resize(bgr, half, cv::Size(), 0.5, 0.5, cv::INTER_AREA);
+  cv::cvtColor(half, lab, cv::COLOR_BGR2Lab);
+  return lab;
+}
+
+cv::Mat NotTableFromHalf(const cv::Mat& half_lab, cv::Size size, const ColorStats& table,
+                         double limit) {
+  cv::Mat out;
+  cv::resize(FarFrom(half_lab, table, limit), out, size, 0, 0, cv::INTER_NEAREST);
   return out;
 }
 

@@ -23,14 +23,20 @@ struct TopView {
 // The tiles' plane seen by `cam`, at most `max_ppmm` pixels per mm, within `region` (table mm).
 TopView Rectify(const cv::Mat& img, const Camera& cam, double max_ppmm,
                 const cv::Rect2d* region = nullptr);
-// Guesses of the table's colour in Lab, from the outer tenth of the view on every side (`valid`:
-// where the picture reaches): first its commonest colour (the rim may also show tiles, a box or
-// a hand), then the spread of the whole rim.
-std::vector<ColorStats> TableColourGuesses(const cv::Mat& lab, const cv::Mat& valid);
+// Guesses of the table's colour in Lab, from the outer tenth of the BGR view on every side
+// (`valid`: where the picture reaches): first its commonest colour (the rim may also show tiles, a
+// box or a hand), then the spread of the whole rim.
+std::vector<ColorStats> TableColourGuesses(const cv::Mat& bgr, const cv::Mat& valid);
 // 255 where a Lab pixel's squared Mahalanobis distance from `colour` exceeds `limit`, else 0.
 cv::Mat FarFrom(const cv::Mat& lab, const ColorStats& colour, double limit);
 // Pixels of a Lab picture unlike the table (255: FarFrom it by `limit`), judged at half
 // resolution: the boundary need not be sharp.
 cv::Mat NotTable(const cv::Mat& lab, const ColorStats& table, double limit = 9.0);
+// A BGR picture at half its size (each pixel the mean of four), in Lab: what NotTable's judgement
+// at half resolution needs, for a quarter of the conversion's cost.
+cv::Mat HalfSizeLab(const cv::Mat& bgr);
+// NotTable from HalfSizeLab of a picture of `size`.
+cv::Mat NotTableFromHalf(const cv::Mat& half_lab, cv::Size size, const ColorStats& table,
+                         double limit = 9.0);
 
 }  // namespace cf

@@ -25,7 +25,7 @@ TEST(Rectify, APitchBlackTableLiesWithinTheView) {
   EXPECT_EQ(view.valid.at<uchar>(at), 255) << "the picture's centre";
 }
 
-// Lab picture whose outer tenth is `table` except a band of `other` along the left side.
+// A picture whose outer tenth is, in Lab, `table` except a band of `other` along the left side.
 cv::Mat RimWithABand(cv::Vec3b table, cv::Vec3b other, double band_share) {
   cv::Mat lab(200, 300, CV_8UC3, cv::Scalar(table[0], table[1], table[2]));
   cv::Mat noise(lab.size(), CV_8UC3);
@@ -33,15 +33,17 @@ cv::Mat RimWithABand(cv::Vec3b table, cv::Vec3b other, double band_share) {
   lab += noise;
   const int band = static_cast<int>(300 * band_share);
   lab(cv::Rect(0, 0, band, 200)) = cv::Scalar(other[0], other[1], other[2]);
-  return lab;
+  cv::Mat bgr;
+  cv::cvtColor(lab, bgr, cv::COLOR_Lab2BGR);
+  return bgr;
 }
 
 // Tiles reaching the picture's edge (a full board on a dark table) put their colour into the rim:
 // the first guess is still the table's own colour, the second the rim's whole spread.
 TEST(TableColourGuesses, TheFirstIsTheRimsCommonestColour) {
   const cv::Vec3b black(20, 128, 128), grass(150, 100, 170);
-  cv::Mat lab = RimWithABand(black, grass, 0.1);
-  auto guesses = TableColourGuesses(lab, cv::Mat(lab.size(), CV_8U, cv::Scalar(255)));
+  cv::Mat picture = RimWithABand(black, grass, 0.1);
+  auto guesses = TableColourGuesses(picture, cv::Mat(picture.size(), CV_8U, cv::Scalar(255)));
   ASSERT_EQ(guesses.size(), 2u);
   auto distance = [](const ColorStats& s, cv::Vec3b c) {
     cv::Vec3d d = cv::Vec3d(c[0], c[1], c[2]) - s.mean;
@@ -55,10 +57,10 @@ TEST(TableColourGuesses, TheFirstIsTheRimsCommonestColour) {
 // Pixels beyond the picture (not valid) never count as table.
 TEST(TableColourGuesses, OnlyPixelsThePictureReachesCount) {
   const cv::Vec3b wood(120, 140, 160), void_colour(0, 128, 128);
-  cv::Mat lab = RimWithABand(wood, void_colour, 0.4);
-  cv::Mat valid(lab.size(), CV_8U, cv::Scalar(255));
+  cv::Mat picture = RimWithABand(wood, void_colour, 0.4);
+  cv::Mat valid(picture.size(), CV_8U, cv::Scalar(255));
   valid(cv::Rect(0, 0, 120, 200)) = 0;
-  auto guesses = TableColourGuesses(lab, valid);
+  auto guesses = TableColourGuesses(picture, valid);
   for (const auto& g : guesses) EXPECT_NEAR(g.mean[0], 120, 3);
 }
 
