@@ -357,23 +357,13 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
                 &valid = g.valid;
   double period = g.period, phx = g.phx, phy = g.phy;
   auto OnTiles = [&](const cv::Rect& r) { return g.OnTiles(r); };
-  // Table mm at a pixel of the aligned view, and back. Rectify's view pixel q shows the picture
-  // at Project(origin + (q + 0.5) / ppmm) - 0.5 (pixel centres at whole coordinates in both), so
-  // through the camera it shows the table point seen there; without one, origin + q / ppmm.
+  // Table mm at a pixel of the aligned view, and back.
   auto aligned_to_table = [&](cv::Point2d p) {
-    const cv::Point2d q = ApplyAffine(Ainv, p), mm = top.origin + q / top.ppmm;
-    if (!cam) return mm;
-    const cv::Point2d half(0.5, 0.5),
-        seen = cam->Project({mm.x + 0.5 / top.ppmm, mm.y + 0.5 / top.ppmm, kTileTop}) - half;
-    cv::Point2d on_table;
-    return cam->PixelToPlane(seen, kTileTop, on_table) ? on_table : mm;
+    const cv::Point2d q = ApplyAffine(Ainv, p);
+    return cam ? TableSeenAt(top, *cam, q) : top.origin + q / top.ppmm;
   };
   auto table_to_aligned = [&](cv::Point2d mm) {
-    cv::Point2d sampled = mm;  // the table point whose pixel in the view shows `mm`
-    if (cam && cam->PixelToPlane(cam->Project({mm.x, mm.y, kTileTop}) + cv::Point2d(0.5, 0.5),
-                                 kTileTop, sampled))
-      sampled -= cv::Point2d(0.5, 0.5) / top.ppmm;
-    return ApplyAffine(A, (sampled - top.origin) * top.ppmm);
+    return ApplyAffine(A, cam ? PixelShowing(top, *cam, mm) : (mm - top.origin) * top.ppmm);
   };
   // Where a piece seen at `p` (aligned view) whose middle is `height` mm up stands on the tiles;
   // without a camera, straight under it.

@@ -51,6 +51,23 @@ TopView Rectify(const cv::Mat& img, const Camera& cam, double max_ppmm, const cv
   return v;
 }
 
+// Rectify's view pixel q shows the picture at Project(origin + (q + 0.5) / ppmm) - 0.5.
+cv::Point2d TableSeenAt(const TopView& view, const Camera& cam, cv::Point2d px) {
+  const cv::Point2d half(0.5, 0.5), sampled = view.origin + (px + half) / view.ppmm;
+  cv::Point2d seen;
+  if (!cam.PixelToPlane(cam.Project({sampled.x, sampled.y, kTileTop}) - half, kTileTop, seen))
+    return sampled - half / view.ppmm;
+  return seen;
+}
+
+cv::Point2d PixelShowing(const TopView& view, const Camera& cam, cv::Point2d mm) {
+  const cv::Point2d half(0.5, 0.5);
+  cv::Point2d sampled;
+  if (!cam.PixelToPlane(cam.Project({mm.x, mm.y, kTileTop}) + half, kTileTop, sampled))
+    return (mm - view.origin) * view.ppmm;
+  return (sampled - view.origin) * view.ppmm - half;
+}
+
 std::vector<ColorStats> TableColourGuesses(const cv::Mat& bgr, const cv::Mat& valid) {
   std::vector<cv::Vec3b> rim_bgr;  // every third pixel each way, converted to Lab alone
   const int bw = bgr.cols / 10, bh = bgr.rows / 10;

@@ -23,6 +23,11 @@ struct TopView {
 // The tiles' plane seen by `cam`, at most `max_ppmm` pixels per mm, within `region` (table mm).
 TopView Rectify(const cv::Mat& img, const Camera& cam, double max_ppmm,
                 const cv::Rect2d* region = nullptr);
+// The table point (mm, on the tiles' top) that pixel `px` (centres at whole coordinates) of the
+// view Rectify made with `cam` shows, and the view pixel that shows the table point `mm`. The view
+// samples the picture half a pixel off its grid of table points, so this is not origin + px / ppmm.
+cv::Point2d TableSeenAt(const TopView& view, const Camera& cam, cv::Point2d px);
+cv::Point2d PixelShowing(const TopView& view, const Camera& cam, cv::Point2d mm);
 // Guesses of the table's colour in Lab, from the outer tenth of the BGR view on every side
 // (`valid`: where the picture reaches): first its commonest colour (the rim may also show tiles, a
 // box or a hand), then the spread of the whole rim.
