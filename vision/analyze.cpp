@@ -182,11 +182,11 @@ struct GridView {
   }
 };
 
-GridView FindGrid(const TopView& top, const cv::Mat& grey, const cv::Mat& lab,
+GridView FindGrid(const TopView& top, const cv::Mat& grey, const cv::Mat& half_lab,
                   const ColorStats& table, bool calibrated,
                   const std::vector<TileReference>& tileset) {
   GridView g;
-  const cv::Mat not_table = NotTable(lab, table);
+  const cv::Mat not_table = NotTable(half_lab, grey.size(), table);
   cv::Mat tile_pixels;
   cv::erode(not_table, tile_pixels, cv::Mat(), cv::Point(-1, -1), 1);
   cv::bitwise_and(tile_pixels, top.valid, tile_pixels);
@@ -314,8 +314,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     table_color = *guess;
     have_table_color = true;
     cv::Mat board_mask =
-        NotTableFromHalf(HalfSizeLab(coarse.image), coarse.image.size(), table_color) &
-        coarse_valid;
+        NotTable(HalfSizeLab(coarse.image), coarse.image.size(), table_color) & coarse_valid;
     cv::morphologyEx(board_mask, board_mask, cv::MORPH_OPEN,
                      cv::getStructuringElement(cv::MORPH_RECT, {7, 7}));
     std::vector<cv::Point> on;
@@ -344,14 +343,15 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   cv::cvtColor(top.image, grey, cv::COLOR_BGR2GRAY);
 
   // 2. The grid: angle, period, phase.
-  cv::Mat lab;
-  cv::cvtColor(top.image, lab, cv::COLOR_BGR2Lab);
+  // The grid is judged on the exact half-size Lab: the cheaper one read uncut tile sheets beside
+  // their box (not_a_board/test_2137.jpg) as a board.
+  cv::Mat half_lab = HalfSizeLab(top.image, /*exact=*/true);
   if (!have_table_color) {
     auto guess = TableGuess(top.image, top.valid, table_guess);
     if (!guess) return Fail("no board in view");
     table_color = *guess;
   }
-  GridView g = FindGrid(top, grey, lab, table_color, cam.has_value(), *in.tileset);
+  GridView g = FindGrid(top, grey, half_lab, table_color, cam.has_value(), *in.tileset);
   const double angle = g.angle;
   const cv::Mat &A = g.A, &Ainv = g.Ainv, &aligned = g.aligned, &aligned_grey = g.aligned_grey,
                 &valid = g.valid;
@@ -537,13 +537,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     board = std::move(kept);
   }
   // Foreground: what differs from the expected tile art, or off the board from the table.
-  // The aligned view in Lab at half size: a turned view is converted anew, at a quarter of the
-  // cost.
-  cv::Mat half_lab;
-  if (angle != 0)
-    half_lab = HalfSizeLab(aligned);
-  else
-    cv::resize(lab, half_lab, cv::Size(), 0.5, 0.5, cv::INTER_AREA);
+  if (angle != 0) half_lab = HalfSizeLab(aligned);  // the turned view, at a quarter of the cost
   // Tiles are printed in colour (fields, cities, roads): a board of grey cells is a chessboard, a
   // calibration target or a newspaper.
   {
@@ -561,7 +555,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     if (chroma.empty() || Median(std::move(chroma)) < kLeastTileChroma)
       return Fail("no board in view: the tiles found are not printed in colour");
   }
-  const cv::Mat off_table = NotTableFromHalf(half_lab, aligned.size(), table_color, 16.0) & valid;
+  const cv::Mat off_table = NotTable(half_lab, aligned.size(), table_color, 16.0) & valid;
   // Lab at full resolution where a piece's colours are weighed.
   auto LabOf = [&](const cv::Rect& r) {
     cv::Mat lab;

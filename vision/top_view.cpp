@@ -147,21 +147,19 @@ cv::Mat FarFrom(const cv::Mat& lab, const ColorStats& colour, double limit) {
   return out;
 }
 
-cv::Mat NotTable(const cv::Mat& lab, const ColorStats& table, double limit) {
-  cv::Mat half;
-  cv::resize(lab, half, cv::Size(), 0.5, 0.5, cv::INTER_AREA);
-  return NotTableFromHalf(half, lab.size(), table, limit);
-}
-
-cv::Mat HalfSizeLab(const cv::Mat& bgr) {
+cv::Mat HalfSizeLab(const cv::Mat& bgr, bool exact) {
   cv::Mat half, lab;
+  if (exact) {
+    cv::cvtColor(bgr, lab, cv::COLOR_BGR2Lab);
+    cv::resize(lab, half, cv::Size(), 0.5, 0.5, cv::INTER_AREA);
+    return half;
+  }
   cv::resize(bgr, half, cv::Size(), 0.5, 0.5, cv::INTER_AREA);
   cv::cvtColor(half, lab, cv::COLOR_BGR2Lab);
   return lab;
 }
 
-cv::Mat NotTableFromHalf(const cv::Mat& half_lab, cv::Size size, const ColorStats& table,
-                         double limit) {
+cv::Mat NotTable(const cv::Mat& half_lab, cv::Size size, const ColorStats& table, double limit) {
   cv::Mat out;
   cv::resize(FarFrom(half_lab, table, limit), out, size, 0, 0, cv::INTER_NEAREST);
   return out;

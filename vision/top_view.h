@@ -34,14 +34,13 @@ cv::Point2d PixelShowing(const TopView& view, const Camera& cam, cv::Point2d mm)
 std::vector<ColorStats> TableColourGuesses(const cv::Mat& bgr, const cv::Mat& valid);
 // 255 where a Lab pixel's squared Mahalanobis distance from `colour` exceeds `limit`, else 0.
 cv::Mat FarFrom(const cv::Mat& lab, const ColorStats& colour, double limit);
-// Pixels of a Lab picture unlike the table (255: FarFrom it by `limit`), judged at half
-// resolution: the boundary need not be sharp.
-cv::Mat NotTable(const cv::Mat& lab, const ColorStats& table, double limit = 9.0);
-// A BGR picture at half its size (each pixel the mean of four), in Lab: what NotTable's judgement
-// at half resolution needs, for a quarter of the conversion's cost.
-cv::Mat HalfSizeLab(const cv::Mat& bgr);
-// NotTable from HalfSizeLab of a picture of `size`.
-cv::Mat NotTableFromHalf(const cv::Mat& half_lab, cv::Size size, const ColorStats& table,
-                         double limit = 9.0);
+// A BGR picture in Lab at half its size. `exact`: each pixel the mean of four pixels' Lab (what
+// the tile grid is judged on); else the Lab of the mean of their colours, for a quarter of the
+// conversion's cost.
+cv::Mat HalfSizeLab(const cv::Mat& bgr, bool exact = false);
+// Pixels of a picture of `size` unlike the table (255: FarFrom it by `limit`), judged on its
+// HalfSizeLab: the boundary need not be sharp.
+cv::Mat NotTable(const cv::Mat& half_lab, cv::Size size, const ColorStats& table,
+                 double limit = 9.0);
 
 }  // namespace cf

@@ -64,12 +64,6 @@ TEST(TableColourGuesses, OnlyPixelsThePictureReachesCount) {
   for (const auto& g : guesses) EXPECT_NEAR(g.mean[0], 120, 3);
 }
 
-}  // namespace
-}  // namespace cf
-
-namespace cf {
-namespace {
-
 // A picture of a soft dot (Gaussian, sigma 2 px) centred on where `cam` sees the table point `mm`.
 cv::Mat DotSeenAt(const Camera& cam, cv::Point2d mm) {
   cv::Mat picture(cam.height, cam.width, CV_8UC3, cv::Scalar(0, 0, 0));
