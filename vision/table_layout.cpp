@@ -80,12 +80,39 @@ Scene LayoutTable(const GameState& game, const LayoutOptions& options) {
   return scene;
 }
 
+const std::vector<cv::Point2d>& MeepleOutline() {
+  static const std::vector<cv::Point2d> kOutline = {
+      {-8, 0},      {-2.5, 0},    {0, 3.5},     {2.5, 0},    {8, 0},      {5.5, 7},
+      {8, 9.5},     {7.5, 11},    {3.2, 11.6},  {3.4, 13.4}, {2.4, 15.4}, {0, 16},
+      {-2.4, 15.4}, {-3.4, 13.4}, {-3.2, 11.6}, {-7.5, 11},  {-8, 9.5},   {-5.5, 7}};
+  return kOutline;
+}
+
+const std::vector<cv::Point2d>& LyingMeepleOutline() {
+  static const std::vector<cv::Point2d> kCentred = [] {
+    const auto& outline = MeepleOutline();
+    double area = 0;
+    cv::Point2d centroid(0, 0);
+    for (size_t i = 0; i < outline.size(); ++i) {
+      const auto &a = outline[i], &b = outline[(i + 1) % outline.size()];
+      double cross = a.x * b.y - b.x * a.y;
+      area += cross / 2;
+      centroid += (a + b) * cross;
+    }
+    centroid /= 6 * area;
+    std::vector<cv::Point2d> centred;
+    for (auto p : outline) centred.push_back(p - centroid);
+    return centred;
+  }();
+  return kCentred;
+}
+
 std::vector<cv::Point2d> FollowerFootprint(const SceneFollower& f) {
   std::vector<cv::Point2d> local;
   if (f.pose == "standing") {
     local = {{-8, -5}, {8, -5}, {8, 5}, {-8, 5}};
   } else {
-    local = {{-8, -8}, {8, -8}, {8, 8}, {-8, 8}};
+    local = LyingMeepleOutline();
   }
   std::vector<cv::Point2d> out;
   for (auto p : local) out.push_back(Rotate(p, f.yaw_deg) + cv::Point2d(f.center_mm[0], f.center_mm[1]));

@@ -28,6 +28,12 @@ void ScatterTokens(Scene& scene, int count, std::mt19937_64& rng);
 // Whether a token of `kind` at `center` rests on at least one tile.
 bool TokenOnBoard(const Scene& scene, TokenKind kind, const double center[2], double angle_deg);
 
+// A meeple's outline in mm, feet on y = 0 between x = -8 and 8, head up to y = 16.
+const std::vector<cv::Point2d>& MeepleOutline();
+// The outline of a meeple lying on its back, moved so that its area's centroid is the origin: the
+// centre of what touches the table, which a scene's `center_mm` names.
+const std::vector<cv::Point2d>& LyingMeepleOutline();
+
 // The footprint of a follower on the table as a polygon in mm (standing: the base of its feet;
 // lying: the whole figure), and of a token.
 std::vector<cv::Point2d> FollowerFootprint(const SceneFollower& f);

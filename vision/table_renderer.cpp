@@ -39,14 +39,6 @@ cv::Scalar TokenColor(TokenKind k) {
 }
 
 // A meeple's outline in its own plane: x across, y up from the feet, mm.
-const std::vector<cv::Point2d>& MeepleOutline() {
-  static const std::vector<cv::Point2d> kOutline = {
-      {-8, 0},    {-2.5, 0},  {0, 3.5},  {2.5, 0},   {8, 0},    {5.5, 7},   {8, 9.5},  {7.5, 11},
-      {3.2, 11.6}, {3.4, 13.4}, {2.4, 15.4}, {0, 16},  {-2.4, 15.4}, {-3.4, 13.4}, {-3.2, 11.6},
-      {-7.5, 11}, {-8, 9.5},  {-5.5, 7}};
-  return kOutline;
-}
-
 // A flat face of a solid, in world coordinates, with its base colour.
 struct Face {
   std::vector<cv::Point3d> pts;
@@ -102,11 +94,9 @@ void FollowerFaces(const Scene& scene, const SceneFollower& f, std::vector<Face>
   cv::Point3d base(f.center_mm[0], f.center_mm[1], z);
   if (f.pose == "standing") {
     Prism(MeepleOutline(), base, across, up, facing, kMeepleThickness, ColorOf(f.color), faces);
-  } else {  // lying on its back: the outline flat, centred on the footprint
+  } else {  // lying on its back: the outline flat, its area centred on the footprint's centre
     cv::Point3d c = base + cv::Point3d(0, 0, -kMeepleThickness / 2);
-    std::vector<cv::Point2d> centred;
-    for (auto p : MeepleOutline()) centred.push_back({p.x, p.y - 8});
-    Prism(centred, c, across, facing, up, kMeepleThickness, ColorOf(f.color), faces);
+    Prism(LyingMeepleOutline(), c, across, facing, up, kMeepleThickness, ColorOf(f.color), faces);
   }
 }
 
