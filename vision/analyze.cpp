@@ -75,6 +75,12 @@ constexpr double kSmallestPieceMm2 = 150;
 // footprints on seeds 920-999 lay off their true ones, away from the camera, as a middle 6.3 mm
 // high would put them (8 mm had been a guess).
 constexpr double kFollowerMiddleMm = 6.5;
+// A standing meeple's height (mm): the most its sides can show below its top.
+constexpr double kTallestPieceMm = 16;
+// A follower's sides in shade: no darker than this (B + G + R), and of its paint's chromaticity
+// (B, G, R over their sum) within this (summed absolute differences).
+constexpr double kLeastShadeSum = 30;
+constexpr double kShadeChromaticity = 0.15;
 // How far a follower's footprint is measured off, typically (rendered tables: median 1.3 mm).
 constexpr double kFootprintErrorMm = 1.2;
 // Tiles lie up to this far off their cells (shifted, turned), and so may the followers on them.
@@ -897,6 +903,50 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     t.confidence = confidence;
     return t;
   };
+  // A follower's sides, towards the camera, are its paint in shade, which its colour's class may
+  // miss: seen between its top and the table, unlike the art, of the blob's chromaticity and no
+  // brighter. The centroid (aligned pixels) of the blob with them; `centroid` is the blob's own.
+  auto WithShadedSides = [&](const Blob& b, cv::Point2d centroid) {
+    const cv::Point2d sweep = (footprint(centroid, 1.0) - centroid) * kTallestPieceMm;
+    const int sx = static_cast<int>(std::ceil(std::abs(sweep.x))),
+              sy = static_cast<int>(std::ceil(std::abs(sweep.y)));
+    const cv::Rect seed(b.at, b.patch.size());
+    const cv::Rect window = cv::Rect(seed.tl() - cv::Point(sx, sy), seed.br() + cv::Point(sx, sy)) &
+                            cv::Rect(0, 0, aligned.cols, aligned.rows);
+    if (cv::norm(sweep) < 1 || window.empty()) return centroid;
+    cv::Mat kernel = cv::Mat::zeros(2 * sy + 1, 2 * sx + 1, CV_8U);
+    cv::line(kernel, {sx, sy}, cv::Point(cvRound(sx - sweep.x), cvRound(sy - sweep.y)),
+             cv::Scalar(1));
+    cv::Mat blob = cv::Mat::zeros(window.size(), CV_8U), swept;
+    b.patch.copyTo(blob(seed - window.tl()));
+    cv::dilate(blob, swept, kernel);
+    const cv::Scalar paint = cv::mean(aligned(seed), b.patch);
+    const double paint_sum = paint[0] + paint[1] + paint[2];
+    const cv::Mat view = aligned(window), fg_window = fg(window);
+    for (int y = 0; y < view.rows; ++y)
+      for (int x = 0; x < view.cols; ++x) {
+        if (!swept.at<uchar>(y, x) || blob.at<uchar>(y, x) || !fg_window.at<uchar>(y, x)) continue;
+        const cv::Vec3b c = view.at<cv::Vec3b>(y, x);
+        const double sum = c[0] + c[1] + c[2];
+        if (sum < kLeastShadeSum || sum > paint_sum * 1.05) continue;
+        double off = 0;
+        for (int k = 0; k < 3; ++k) off += std::abs(c[k] / sum - paint[k] / paint_sum);
+        if (off <= kShadeChromaticity) blob.at<uchar>(y, x) = 255;
+      }
+    cv::Mat labels;
+    cv::connectedComponents(blob, labels, 8, CV_32S);
+    std::set<int> joined;
+    const cv::Mat seed_labels = labels(seed - window.tl());
+    for (int y = 0; y < seed_labels.rows; ++y)
+      for (int x = 0; x < seed_labels.cols; ++x)
+        if (b.patch.at<uchar>(y, x)) joined.insert(seed_labels.at<int>(y, x));
+    cv::Point2d sum(0, 0);
+    double n = 0;
+    for (int y = 0; y < labels.rows; ++y)
+      for (int x = 0; x < labels.cols; ++x)
+        if (joined.count(labels.at<int>(y, x))) sum += cv::Point2d(x, y), ++n;
+    return n > 0 ? sum / n + cv::Point2d(window.tl()) : centroid;
+  };
   // A piece on art much like it in places differs from the art only in part. Its blob grown over
   // all the pixels of its colour joined to it, if they stay within `reach_mm` of it (else they are
   // the art's own).
@@ -1091,7 +1141,8 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
       Drop("neither a token's nor a follower's shape");
       continue;
     }
-    auto mm = to_reading(b.centroid, kFollowerMiddleMm);
+    const cv::Point2d seen = aligned_to_image(WithShadedSides(b, at_aligned));
+    auto mm = to_reading(seen, kFollowerMiddleMm);
     if (!mm) {
       Drop("no place on the table");
       continue;
@@ -1122,7 +1173,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
         type.features[f].kind == FeatureKind::kField || type.features[f].kind == FeatureKind::kHut;
     sf.pose = lying ? "lying" : "standing";
     if (lying) {
-      auto low = to_reading(b.centroid, 5.0);
+      auto low = to_reading(seen, 5.0);
       if (low) mm = low;
     }
     sf.center_mm[0] = mm->x, sf.center_mm[1] = mm->y;
