@@ -172,6 +172,13 @@ int RunBenchVision(const std::vector<std::string>& args) {
         stretch_err.push_back(std::abs(cv::norm(pa - pb) - 400));
       if (camera->focal_estimated)
         focal_err.push_back(100 * std::abs(cal.camera.fx / look.camera.fx - 1));
+      if (vm->count("per-scene"))
+        std::printf(
+            "seed %llu: calibrated from %d tiles (%.2f mm rms), 400 mm measured %.2f mm, focal "
+            "length %+.1f%%%s\n",
+            static_cast<unsigned long long>(seed), plane->tiles, plane->rms_mm, cv::norm(pa - pb),
+            100 * (cal.camera.fx / look.camera.fx - 1),
+            camera->focal_estimated ? "" : " (assumed)");
     }
     AnalyzeInput input{&*catalog, &tileset, vm->count("uncalibrated") ? nullptr : &cal, ""};
     if (vm->count("debug")) {
