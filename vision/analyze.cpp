@@ -933,19 +933,9 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
         for (int k = 0; k < 3; ++k) off += std::abs(c[k] / sum - paint[k] / paint_sum);
         if (off <= kShadeChromaticity) blob.at<uchar>(y, x) = 255;
       }
-    cv::Mat labels;
-    cv::connectedComponents(blob, labels, 8, CV_32S);
-    std::set<int> joined;
-    const cv::Mat seed_labels = labels(seed - window.tl());
-    for (int y = 0; y < seed_labels.rows; ++y)
-      for (int x = 0; x < seed_labels.cols; ++x)
-        if (b.patch.at<uchar>(y, x)) joined.insert(seed_labels.at<int>(y, x));
-    cv::Point2d sum(0, 0);
-    double n = 0;
-    for (int y = 0; y < labels.rows; ++y)
-      for (int x = 0; x < labels.cols; ++x)
-        if (joined.count(labels.at<int>(y, x))) sum += cv::Point2d(x, y), ++n;
-    return n > 0 ? sum / n + cv::Point2d(window.tl()) : centroid;
+    const cv::Moments m = cv::moments(PartsJoinedTo(blob, b.patch, seed.tl() - window.tl()), true);
+    return m.m00 > 0 ? cv::Point2d(m.m10 / m.m00, m.m01 / m.m00) + cv::Point2d(window.tl())
+                     : centroid;
   };
   // A piece on art much like it in places differs from the art only in part. Its blob grown over
   // all the pixels of its colour joined to it, if they stay within `reach_mm` of it (else they are
@@ -971,16 +961,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
       colour = ColourMasks(relit.classes(window), valid(window), colors)[b.color];
     }
     if (colour.empty()) return std::nullopt;
-    cv::Mat labels;
-    cv::connectedComponents(colour, labels, 8, CV_32S);
-    std::set<int> joined;
-    const cv::Mat seed_labels = labels(seed - window.tl());
-    for (int y = 0; y < seed_labels.rows; ++y)
-      for (int x = 0; x < seed_labels.cols; ++x)
-        if (b.patch.at<uchar>(y, x) && seed_labels.at<int>(y, x) > 0)
-          joined.insert(seed_labels.at<int>(y, x));
-    cv::Mat grown = cv::Mat::zeros(window.size(), CV_8U);
-    for (int label : joined) grown |= labels == label;
+    const cv::Mat grown = PartsJoinedTo(colour, b.patch, seed.tl() - window.tl());
     cv::Mat rim = grown.clone();
     rim(cv::Rect(1, 1, rim.cols - 2, rim.rows - 2)).setTo(0);
     if (cv::countNonZero(rim) > 0) return std::nullopt;  // it runs on into the art

@@ -312,4 +312,18 @@ const char* TokenOfColour(const std::string& c) {
   return nullptr;
 }
 
+cv::Mat PartsJoinedTo(const cv::Mat& mask, const cv::Mat& patch, cv::Point at) {
+  cv::Mat labels;
+  const int n = cv::connectedComponents(mask, labels, 8, CV_32S);
+  std::vector<uchar> joined(n, 0);
+  const cv::Mat under = labels(cv::Rect(at, patch.size()));
+  for (int y = 0; y < patch.rows; ++y)
+    for (int x = 0; x < patch.cols; ++x)
+      if (patch.at<uchar>(y, x) && under.at<int>(y, x) > 0) joined[under.at<int>(y, x)] = 255;
+  cv::Mat out(mask.size(), CV_8U);
+  for (int y = 0; y < out.rows; ++y)
+    for (int x = 0; x < out.cols; ++x) out.at<uchar>(y, x) = joined[labels.at<int>(y, x)];
+  return out;
+}
+
 }  // namespace cf
