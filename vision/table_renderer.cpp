@@ -38,7 +38,6 @@ cv::Scalar TokenColor(TokenKind k) {
   return {0, 0, 0};
 }
 
-// A meeple's outline in its own plane: x across, y up from the feet, mm.
 // A flat face of a solid, in world coordinates, with its base colour.
 struct Face {
   std::vector<cv::Point3d> pts;
