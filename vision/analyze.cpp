@@ -52,6 +52,14 @@ constexpr double kWholeDiscSolidity = 0.95;
 // one of a token's colour, the token's disc (its short axis across) lies covered this much.
 // A token and a meeple cover no more than kTokenAndMeepleMm2.
 constexpr double kTwoPiecesMm2 = 450, kWholeDiscCovered = 0.95, kTokenAndMeepleMm2 = 900;
+// A token's blob that runs on into art of its colour (along a tile's edge, say) takes in at most
+// this share of the token's area besides; more is a meeple or the art itself.
+constexpr double kTokenStrayShare = 0.3;
+// A token on art much like it (a target on grass) is seen in part only; a blob with a token's
+// disc this much covered, the face one colour, is that token.
+constexpr double kTokenSeenInPart = 0.8;
+// Around a token lying on the table or a tile, at most this share of a ring is of its colour.
+constexpr double kRingLikeFace = 0.2;
 // Seen at a slant and blurred, a meeple's blob is up to this wide: a catch token's disc (19.1 mm)
 // fits in two meeples touching.
 constexpr double kWidestMeepleMm = 19.5;
@@ -234,7 +242,8 @@ GridView FindGrid(const TopView& top, const cv::Mat& grey, const cv::Mat& half_l
     if (p < std::max(24.0, shortest / 40) || p > shortest / 2) continue;
     double px = BestPhase(g.cols, p), py = BestPhase(g.rows, p);
     double likeness = g.TileLikeness(tileset, p, px, py);
-    if (likeness > g.likeness * kClearlyBetter) g.likeness = likeness, g.period = p, g.phx = px, g.phy = py;
+    if (likeness > g.likeness * kClearlyBetter)
+      g.likeness = likeness, g.period = p, g.phx = px, g.phy = py;
   }
   // Long straight edges in the art can pull the comb half a tile off the borders.
   const double px0 = g.phx, py0 = g.phy;
@@ -332,7 +341,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
                       coarse.origin.y + box.y / coarse.ppmm - margin,
                       box.width / coarse.ppmm + 2 * margin, box.height / coarse.ppmm + 2 * margin);
     top = Rectify(image, *cam, kFinestPpmm, &region);
-  } else if (plane) {                          // no calibration: the tiles show the plane
+  } else if (plane) {  // no calibration: the tiles show the plane
     cv::warpPerspective(image, top.image, cv::Mat(plane->to_top), plane->size, cv::INTER_LINEAR,
                         cv::BORDER_CONSTANT);
     cv::warpPerspective(cv::Mat(image.size(), CV_8U, cv::Scalar(255)), top.valid,
@@ -866,8 +875,12 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
       for (int dx = -1; dx <= 1; ++dx) {
         auto it = tile_index.find({c.x + dx, c.y + dy});
         if (it == tile_index.end()) continue;
-        const double gap = std::hypot(dx < 0 ? fx : dx > 0 ? 1 - fx : 0,
-                                      dy < 0 ? fy : dy > 0 ? 1 - fy : 0);
+        const double gap = std::hypot(dx < 0   ? fx
+                                      : dx > 0 ? 1 - fx
+                                               : 0,
+                                      dy < 0   ? fy
+                                      : dy > 0 ? 1 - fy
+                                               : 0);
         if (gap <= nearest) nearest = gap, found = it->second;
       }
     return found;
@@ -1015,14 +1028,105 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     cv::meanStdDev(LabOf(box), mean, sd, face);
     return std::sqrt(sd[0] * sd[0] + sd[1] * sd[1] + sd[2] * sd[2]);
   };
+  // A token is raised from what it lies on: the share of the pixels in a ring just outside the
+  // disc of a `kind` token centred at `centre` that are of its face's colour (within
+  // kSameColourLab). A flat area of its colour in the art or the table has it near 1.
+  auto RingLikeFace = [&](cv::Point2d centre, const char* kind) {
+    const TokenShape shape = TokenShapeOf(*ParseTokenKind(kind));
+    const double r = shape.width / 2 * top.ppmm;
+    const int face_r = static_cast<int>(r * 0.8), ring_in = static_cast<int>(r * 1.15 + 1),
+              ring_out = static_cast<int>(r * 1.4 + 2);
+    const cv::Point c(centre);
+    const cv::Rect box =
+        cv::Rect(c - cv::Point(ring_out, ring_out), cv::Size(2 * ring_out + 1, 2 * ring_out + 1)) &
+        cv::Rect(0, 0, aligned.cols, aligned.rows);
+    if (box.empty()) return 1.0;
+    cv::Mat face = cv::Mat::zeros(box.size(), CV_8U), ring = face.clone();
+    cv::circle(face, c - box.tl(), face_r, cv::Scalar(255), cv::FILLED);
+    cv::circle(ring, c - box.tl(), ring_out, cv::Scalar(255), cv::FILLED);
+    cv::circle(ring, c - box.tl(), ring_in, cv::Scalar(0), cv::FILLED);
+    cv::Mat lab, seen;
+    LabOf(box).convertTo(lab, CV_32FC3);
+    const cv::Scalar mean = cv::mean(lab, face);
+    cv::Mat diff = lab - cv::Scalar(mean[0], mean[1], mean[2]), distance;
+    diff = diff.mul(diff);
+    cv::transform(diff, distance, cv::Matx13f(1, 1, 1));
+    const int ring_px = cv::countNonZero(ring);
+    return ring_px == 0 ? 1.0
+                        : cv::countNonZero((distance < kSameColourLab * kSameColourLab) & ring) /
+                              static_cast<double>(ring_px);
+  };
+  // The centre (aligned pixels) of a `kind` token seen in part, from a guess: the middle of its
+  // face's colour around the guess, taken again from there.
+  auto FaceCentre = [&](cv::Point2d guess, const char* kind) {
+    const TokenShape shape = TokenShapeOf(*ParseTokenKind(kind));
+    const int reach = static_cast<int>(shape.length / 2 * top.ppmm * 1.1 + 1),
+              face_r = static_cast<int>(shape.width / 2 * top.ppmm * 0.8);
+    cv::Point2d centre = guess;
+    for (int round = 0; round < 3; ++round) {
+      const cv::Point c(centre);
+      const cv::Rect box =
+          cv::Rect(c - cv::Point(reach, reach), cv::Size(2 * reach + 1, 2 * reach + 1)) &
+          cv::Rect(0, 0, aligned.cols, aligned.rows);
+      if (box.empty()) break;
+      cv::Mat face = cv::Mat::zeros(box.size(), CV_8U), near = face.clone(), lab;
+      cv::circle(face, c - box.tl(), face_r, cv::Scalar(255), cv::FILLED);
+      cv::circle(near, c - box.tl(), reach, cv::Scalar(255), cv::FILLED);
+      LabOf(box).convertTo(lab, CV_32FC3);
+      const cv::Scalar mean = cv::mean(lab, face);
+      cv::Mat diff = lab - cv::Scalar(mean[0], mean[1], mean[2]), distance;
+      diff = diff.mul(diff);
+      cv::transform(diff, distance, cv::Matx13f(1, 1, 1));
+      const cv::Moments m = cv::moments((distance < kSameColourLab * kSameColourLab) & near, true);
+      if (m.m00 <= 0) break;
+      centre = cv::Point2d(m.m10 / m.m00, m.m01 / m.m00) + cv::Point2d(box.tl());
+    }
+    return centre;
+  };
   // Too large for one meeple, of a token's colour, with the token's whole disc in it: a token
-  // and a meeple of its colour touching, where eroding did not part them. The token's disc, how
-  // far around it the token reaches, and the rest of the blob.
+  // and a meeple of its colour touching, where eroding did not part them, or a token whose blob
+  // runs on into art of its colour. The token's disc, how far around it the token reaches, and
+  // the rest of the blob.
   struct TokenBeside {
     const char* kind = nullptr;
     DiscInBlob disc;
+    cv::Point2d centre;  // the token's, aligned pixels
     int radius_px = 0;
     std::vector<Blob> rest;
+  };
+  // A `kind` token's disc in blob `b` and the parts of the blob beyond the token's reach.
+  auto TokenIn = [&](const Blob& b, const char* kind, const DiscInBlob& disc) {
+    const TokenShape shape = TokenShapeOf(*ParseTokenKind(kind));
+    TokenBeside out;
+    out.kind = kind;
+    out.disc = disc;
+    out.centre = disc.centre;
+    out.radius_px = static_cast<int>(std::lround(shape.length / 2 * top.ppmm * 1.1 + 1));
+    cv::Mat rest = b.patch.clone();
+    cv::circle(rest, disc.centre - cv::Point2d(b.at), out.radius_px, cv::Scalar(0), cv::FILLED);
+    for (Blob& part : ColourBlobs({{b.color, rest}}, 0)) {
+      if (part.area_px < kSmallestPieceMm2 * top.ppmm * top.ppmm) continue;
+      part.at += b.at;
+      part.centroid += cv::Point2d(b.at);
+      out.rest.push_back(std::move(part));
+    }
+    return out;
+  };
+  // `token` unless its blob, with no meeple beside it, is more than the token or lies in an area of
+  // its colour.
+  auto WithLittleElse = [&](const Blob& b, const TokenBeside& token) -> std::optional<TokenBeside> {
+    const TokenShape shape = TokenShapeOf(*ParseTokenKind(token.kind));
+    bool meeple_beside = false;
+    for (const Blob& part : token.rest)
+      meeple_beside |= JudgeBlob(part, top.ppmm).what == BlobVerdict::kFollower;
+    const double token_px = CV_PI * shape.length * shape.width / 4 * top.ppmm * top.ppmm;
+    if (meeple_beside) return token;
+    const double ring = RingLikeFace(token.disc.centre, token.kind);
+    if (blob_log)
+      std::fprintf(blob_log, "  no meeple beside the disc; %.0f%% more, ring %.2f\n",
+                   (b.area_px / token_px - 1) * 100, ring);
+    if (b.area_px > token_px * (1 + kTokenStrayShare) || ring >= kRingLikeFace) return std::nullopt;
+    return token;
   };
   auto TokenAndMeeple = [&](const Blob& b) -> std::optional<TokenBeside> {
     const char* kind = TokenOfColour(b.color);
@@ -1030,33 +1134,41 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     if (!kind || b.area_px <= kTwoPiecesMm2 * mm2 || b.area_px >= kTokenAndMeepleMm2 * mm2)
       return std::nullopt;
     const TokenShape shape = TokenShapeOf(*ParseTokenKind(kind));
-    TokenBeside out;
-    out.kind = kind;
-    out.disc = WidestDisc(b, shape.width / 2 * top.ppmm);
     if (shape.width <= kWidestMeepleMm) return std::nullopt;
-    const double spread =
-        out.disc.covered < kWholeDiscCovered ? -1 : FaceSpread(out.disc.centre, kind);
+    const DiscInBlob disc = WidestDisc(b, shape.width / 2 * top.ppmm);
+    const double spread = disc.covered < kWholeDiscCovered ? -1 : FaceSpread(disc.centre, kind);
     if (blob_log)
       std::fprintf(blob_log,
                    "  a token and a meeple? the disc %.0f%% covered, its face's spread %.1f\n",
-                   out.disc.covered * 100, spread);
-    if (out.disc.covered < kWholeDiscCovered || spread >= kTokenFaceSpreadLab) return std::nullopt;
-    out.radius_px = static_cast<int>(std::lround(shape.length / 2 * top.ppmm * 1.1 + 1));
-    cv::Mat rest = b.patch.clone();
-    cv::circle(rest, out.disc.centre - cv::Point2d(b.at), out.radius_px, cv::Scalar(0), cv::FILLED);
-    bool meeple_beside = false;
-    for (Blob& part : ColourBlobs({{b.color, rest}}, 0)) {
-      if (part.area_px < kSmallestPieceMm2 * mm2) continue;
-      part.at += b.at;
-      part.centroid += cv::Point2d(b.at);
-      meeple_beside |= JudgeBlob(part, top.ppmm).what == BlobVerdict::kFollower;
-      out.rest.push_back(std::move(part));
-    }
-    if (blob_log && !meeple_beside) std::fprintf(blob_log, "  no meeple beside the disc\n");
-    if (!meeple_beside) return std::nullopt;
-    return out;
+                   disc.covered * 100, spread);
+    if (disc.covered < kWholeDiscCovered || spread >= kTokenFaceSpreadLab) return std::nullopt;
+    return WithLittleElse(b, TokenIn(b, kind, disc));
   };
-  std::vector<Blob> follower_blobs;  // of scene.followers
+  // A blob judged a follower, of a token's colour, in which the token's disc lies nearly whole
+  // with a face of one colour and a rim that stands out: the token, seen in part where it lies on
+  // art much like it (a target on grass), perhaps with a meeple it touches.
+  auto TokenSeenInPart = [&](const Blob& b) -> std::optional<TokenBeside> {
+    const char* kind = TokenOfColour(b.color);
+    if (!kind) return std::nullopt;
+    const TokenShape shape = TokenShapeOf(*ParseTokenKind(kind));
+    const DiscInBlob disc = WidestDisc(b, shape.width / 2 * top.ppmm);
+    if (disc.covered < kTokenSeenInPart) return std::nullopt;
+    const double spread = FaceSpread(disc.centre, kind);
+    const double ring = RingLikeFace(disc.centre, kind);
+    if (blob_log) {
+      const auto mm = to_reading(aligned_to_image(disc.centre), 1.0);
+      std::fprintf(blob_log,
+                   "%s: a token seen in part at %.0f,%.0f mm? the disc %.0f%% covered, "
+                   "spread %.1f, ring %.2f\n",
+                   b.color.c_str(), mm ? mm->x : 0.0, mm ? mm->y : 0.0, disc.covered * 100, spread,
+                   ring);
+    }
+    if (spread >= kTokenFaceSpreadLab || ring >= kRingLikeFace) return std::nullopt;
+    auto token = WithLittleElse(b, TokenIn(b, kind, disc));
+    if (token) token->centre = FaceCentre(disc.centre, kind);
+    return token;
+  };
+  std::vector<Blob> follower_blobs;                       // of scene.followers
   cv::Mat grown = cv::Mat::zeros(aligned.size(), CV_8U);  // the grown pieces' pixels
   std::deque<Blob> blobs;
   for (Blob& b : ColourBlobs(masks, kSmallestPieceMm2 * top.ppmm * top.ppmm))
@@ -1065,10 +1177,14 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     Blob b = std::move(blobs.front());
     if (cv::countNonZero(grown(cv::Rect(b.at, b.patch.size())) & b.patch) > 0) continue;
     BlobVerdict verdict = JudgeBlob(b, top.ppmm);
+    std::optional<Blob> whole;
     if (verdict.what != BlobVerdict::kToken) {
-      if (auto split = TokenAndMeeple(b)) {
+      std::optional<TokenBeside> split = TokenAndMeeple(b);
+      if (!split) whole = WholeToken(b);
+      if (!split && !whole && verdict.what == BlobVerdict::kFollower) split = TokenSeenInPart(b);
+      if (split) {
         Blob token = b;  // the blob's pixels within the token's reach
-        token.centroid = aligned_to_image(split->disc.centre);
+        token.centroid = aligned_to_image(split->centre);
         cv::Mat reach = cv::Mat::zeros(b.patch.size(), CV_8U);
         cv::circle(reach, split->disc.centre - cv::Point2d(b.at), split->radius_px, cv::Scalar(255),
                    cv::FILLED);
@@ -1078,13 +1194,13 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
           std::fprintf(blob_log, "%s: a token's disc at %.0f,%.0f in a blob of %.0f mm2\n",
                        b.color.c_str(), split->disc.centre.x, split->disc.centre.y,
                        b.area_px / (top.ppmm * top.ppmm));
-        cv::circle(grown, split->disc.centre, split->radius_px, cv::Scalar(255), cv::FILLED);
+        cv::Mat token_reach = cv::Mat::zeros(aligned.size(), CV_8U);  // pieces beside keep theirs
+        cv::circle(token_reach, split->disc.centre, split->radius_px, cv::Scalar(255), cv::FILLED);
+        grown |= token_reach & masks[b.color];
         for (Blob& part : split->rest) blobs.push_back(std::move(part));
         continue;
       }
     }
-    std::optional<Blob> whole;
-    if (verdict.what != BlobVerdict::kToken) whole = WholeToken(b);
     if (!whole && verdict.what == BlobVerdict::kNothing) whole = WholeMeeple(b);
     if (whole) {
       b = *whole;
@@ -1308,8 +1424,8 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
     return scene;
   }
   std::optional<GridPlane> rough = GridPlaneFromEdges(image);
-  auto scene = WithEachTableGuess(
-      [&](int guess) { return ReadByTiles(image, in, rough, guess, nullptr); });
+  auto scene =
+      WithEachTableGuess([&](int guess) { return ReadByTiles(image, in, rough, guess, nullptr); });
   if (scene) scene->timing_ms["total"] = Ms(t0);
   return scene;
 }
