@@ -60,6 +60,9 @@ constexpr double kTokenStrayShare = 0.3;
 constexpr double kTokenSeenInPart = 0.8;
 // Around a token lying on the table or a tile, at most this share of a ring is of its colour.
 constexpr double kRingLikeFace = 0.2;
+// A tile whose art fits this well (grey correlation) where it was found is reported there, not at
+// its grid cell's centre; a piece on it pulls a poorer fit astray.
+constexpr double kLocatedFit = 0.6;
 // Seen at a slant and blurred, a meeple's blob is up to this wide: a catch token's disc (19.1 mm)
 // fits in two meeples touching.
 constexpr double kWidestMeepleMm = 19.5;
@@ -839,8 +842,11 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     t.at = {c.col - col0, c.row - row0};
     t.rotation = k.quarter * 90;
     t.angle_deg = t.rotation - angle;
-    cv::Point2d centre_mm =
-        aligned_to_reading({phx + (c.col + 0.5) * period, phy + (c.row + 0.5) * period});
+    // Where the tile lies (a hand never lays one quite on the grid): where its art fits best.
+    const FineTileMatcher::Place place =
+        fine.Locate(aligned, CellRect(c.col, c.row), k.type, k.quarter);
+    const cv::Point2d on_grid(phx + (c.col + 0.5) * period, phy + (c.row + 0.5) * period);
+    cv::Point2d centre_mm = aligned_to_reading(place.fit >= kLocatedFit ? place.centre : on_grid);
     t.center_mm[0] = centre_mm.x;
     t.center_mm[1] = centre_mm.y;
     t.confidence = std::clamp(k.score, 0.0, 1.0);

@@ -189,8 +189,8 @@ FineTileMatcher::Place FineTileMatcher::Locate(const cv::Mat& board, const cv::R
     sub.x += vertex(r.at<float>(at.y, at.x - 1), r.at<float>(at), r.at<float>(at.y, at.x + 1));
   if (at.y > 0 && at.y + 1 < r.rows)
     sub.y += vertex(r.at<float>(at.y - 1, at.x), r.at<float>(at), r.at<float>(at.y + 1, at.x));
-  place.centre = cv::Point2d(cell.x + inset_ - margin_ + sub.x + t.cols / 2.0,
-                             cell.y + inset_ - margin_ + sub.y + t.rows / 2.0);
+  place.centre = cv::Point2d(cell.x + inset_ - margin_ + sub.x + (t.cols - 1) / 2.0,
+                             cell.y + inset_ - margin_ + sub.y + (t.rows - 1) / 2.0);
   best_patch.convertTo(best_patch, CV_32FC3);
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {

@@ -133,7 +133,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
   int tiles_total = 0, tiles_right = 0, followers_total = 0, followers_right = 0, tokens_total = 0,
       tokens_right = 0, tokens_placed = 0;
   int refused = 0, false_followers = 0, false_tokens = 0, invented_tiles = 0;
-  std::vector<double> first_ms, ms, follower_err, token_err, stretch_err, focal_err;
+  std::vector<double> first_ms, ms, follower_err, token_err, tile_err, stretch_err, focal_err;
   std::map<std::string, std::vector<double>> phase_ms;
   const int n = (*vm)["scenes"].as<int>();
   for (int i = 0; i < n; ++i) {
@@ -225,6 +225,8 @@ int RunBenchVision(const std::vector<std::string>& args) {
       if (read_type >= 0 && SameFace(catalog->type(true_type), t.rotation / 90,
                                      catalog->type(read_type), it->second->rotation / 90)) {
         ++scene_right;
+        tile_err.push_back(std::hypot(it->second->center_mm[0] - t.center_mm[0],
+                                      it->second->center_mm[1] - t.center_mm[1]));
         continue;
       }
       if (it->second->id != t.id) {
@@ -375,6 +377,8 @@ int RunBenchVision(const std::vector<std::string>& args) {
       Percentile(follower_err, 0.5), Percentile(follower_err, 0.95));
   std::printf("  token centre error: median %.2f mm, 95th percentile %.2f mm (found ones)\n",
               Percentile(token_err, 0.5), Percentile(token_err, 0.95));
+  std::printf("  tile centre error: median %.2f mm, 95th percentile %.2f mm (tiles read right)\n",
+              Percentile(tile_err, 0.5), Percentile(tile_err, 0.95));
   if (vm->count("from-tiles"))
     std::printf(
         "  calibration from the tiles: a 400 mm stretch off by median %.2f mm, 95th percentile "
