@@ -232,9 +232,20 @@ std::vector<Blob> ColourBlobs(const std::map<std::string, cv::Mat>& masks, doubl
   return out;
 }
 
+namespace {
+
+// A blob's size on the table: area (mm2) and its axes (mm).
+struct SizeMm {
+  double area, length, width;
+};
+SizeMm SizeOf(const Blob& b, double ppmm) {
+  return {b.area_px / (ppmm * ppmm), b.long_px / ppmm, b.short_px / ppmm};
+}
+
+}  // namespace
+
 BlobVerdict JudgeBlob(const Blob& b, double ppmm) {
-  const double area = b.area_px / (ppmm * ppmm), length = b.long_px / ppmm,
-               width = b.short_px / ppmm;
+  const auto [area, length, width] = SizeOf(b, ppmm);
   // A lying meeple seen from above covers up to about this much of the table.
   constexpr double kFollowerMaxMm2 = 350;
   if (const char* token = TokenOfColour(b.color)) {
@@ -264,8 +275,7 @@ BlobVerdict JudgeBlob(const Blob& b, double ppmm) {
 }
 
 BlobVerdict JudgeAsFollower(const Blob& b, double ppmm) {
-  const double area = b.area_px / (ppmm * ppmm), length = b.long_px / ppmm,
-               width = b.short_px / ppmm;
+  const auto [area, length, width] = SizeOf(b, ppmm);
   // Meeples' blobs fill 0.54 of their hull at the least (rendered tables, partly hidden ones too).
   constexpr double kFollowerSolidity = 0.5;
   // A meeple's size, never thinner than one lying on its side, and filling most of its outline's
@@ -279,8 +289,8 @@ const char* PartlyHiddenToken(const Blob& b, double ppmm, double* misfit) {
   const char* token = TokenOfColour(b.color);
   if (!token) return nullptr;
   const TokenShape shape = TokenShapeOf(*ParseTokenKind(token));
-  const double area = b.area_px / (ppmm * ppmm), length = b.long_px / ppmm,
-               width = b.short_px / ppmm, disc = CV_PI / 4 * shape.length * shape.width;
+  const auto [area, length, width] = SizeOf(b, ppmm);
+  const double disc = CV_PI / 4 * shape.length * shape.width;
   if (area < disc * 0.5 || length > shape.length * 1.25 || b.solidity < 0.8) return nullptr;
   if (misfit) *misfit = std::abs(length / shape.length - 1) + std::abs(width / shape.width - 1);
   return token;
