@@ -580,6 +580,17 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     cv::cvtColor(aligned(r), lab, cv::COLOR_BGR2Lab);
     return lab;
   };
+  // The pixels of `box` (aligned view) within kSameColourLab of the mean colour of those set in
+  // `sample` (CV_8U, the box's size).
+  auto LikeSample = [&](const cv::Rect& box, const cv::Mat& sample) {
+    cv::Mat lab, diff, distance;
+    LabOf(box).convertTo(lab, CV_32FC3);
+    const cv::Scalar mean = cv::mean(lab, sample);
+    diff = lab - cv::Scalar(mean[0], mean[1], mean[2]);
+    diff = diff.mul(diff);
+    cv::transform(diff, distance, cv::Matx13f(1, 1, 1));
+    return cv::Mat(distance < kSameColourLab * kSameColourLab);
+  };
   struct ArtDifference {  // a cell's pixels unlike its reading's art, kept while the reading stands
     int type = -1, quarter = 0;
     cv::Mat mask;
@@ -968,14 +979,9 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
                             cv::Rect(0, 0, aligned.cols, aligned.rows);
     cv::Mat colour;
     if (like_seen) {
-      cv::Mat seen_lab;
-      const cv::Mat lab = LabOf(window);
-      lab.convertTo(seen_lab, CV_32FC3);
-      const cv::Scalar mean = cv::mean(lab(seed - window.tl()), b.patch);
-      cv::Mat diff = seen_lab - cv::Scalar(mean[0], mean[1], mean[2]), distance;
-      diff = diff.mul(diff);
-      cv::transform(diff, distance, cv::Matx13f(1, 1, 1));
-      colour = (distance < kSameColourLab * kSameColourLab) & valid(window);
+      cv::Mat sample = cv::Mat::zeros(window.size(), CV_8U);
+      b.patch.copyTo(sample(seed - window.tl()));
+      colour = LikeSample(window, sample) & valid(window);
     } else {
       colour = ColourMasks(relit.classes(window), valid(window), colors)[b.color];
     }
@@ -1051,16 +1057,10 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     cv::circle(face, c - box.tl(), face_r, cv::Scalar(255), cv::FILLED);
     cv::circle(ring, c - box.tl(), ring_out, cv::Scalar(255), cv::FILLED);
     cv::circle(ring, c - box.tl(), ring_in, cv::Scalar(0), cv::FILLED);
-    cv::Mat lab, seen;
-    LabOf(box).convertTo(lab, CV_32FC3);
-    const cv::Scalar mean = cv::mean(lab, face);
-    cv::Mat diff = lab - cv::Scalar(mean[0], mean[1], mean[2]), distance;
-    diff = diff.mul(diff);
-    cv::transform(diff, distance, cv::Matx13f(1, 1, 1));
     const int ring_px = cv::countNonZero(ring);
-    return ring_px == 0 ? 1.0
-                        : cv::countNonZero((distance < kSameColourLab * kSameColourLab) & ring) /
-                              static_cast<double>(ring_px);
+    return ring_px == 0
+               ? 1.0
+               : cv::countNonZero(LikeSample(box, face) & ring) / static_cast<double>(ring_px);
   };
   // The centre (aligned pixels) of a `kind` token seen in part, from a guess: the middle of its
   // face's colour around the guess, taken again from there.
@@ -1075,15 +1075,10 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
           cv::Rect(c - cv::Point(reach, reach), cv::Size(2 * reach + 1, 2 * reach + 1)) &
           cv::Rect(0, 0, aligned.cols, aligned.rows);
       if (box.empty()) break;
-      cv::Mat face = cv::Mat::zeros(box.size(), CV_8U), near = face.clone(), lab;
+      cv::Mat face = cv::Mat::zeros(box.size(), CV_8U), near = face.clone();
       cv::circle(face, c - box.tl(), face_r, cv::Scalar(255), cv::FILLED);
       cv::circle(near, c - box.tl(), reach, cv::Scalar(255), cv::FILLED);
-      LabOf(box).convertTo(lab, CV_32FC3);
-      const cv::Scalar mean = cv::mean(lab, face);
-      cv::Mat diff = lab - cv::Scalar(mean[0], mean[1], mean[2]), distance;
-      diff = diff.mul(diff);
-      cv::transform(diff, distance, cv::Matx13f(1, 1, 1));
-      const cv::Moments m = cv::moments((distance < kSameColourLab * kSameColourLab) & near, true);
+      const cv::Moments m = cv::moments(LikeSample(box, face) & near, true);
       if (m.m00 <= 0) break;
       centre = cv::Point2d(m.m10 / m.m00, m.m01 / m.m00) + cv::Point2d(box.tl());
     }
