@@ -58,6 +58,9 @@ constexpr double kTokenStrayShare = 0.3;
 // A token on art much like it (a target on grass) is seen in part only; a blob with a token's
 // disc this much covered, the face one colour, is that token.
 constexpr double kTokenSeenInPart = 0.8;
+// Or, where its face is like the art beneath, this much of its disc is of the face's colour (one
+// colour: grass, however flat, has specks that are not) and at least this much in the blob.
+constexpr double kFaceCoversDisc = 0.95, kBlobHoldsDisc = 0.5;
 // Around a token lying on the table or a tile, at most this share of a ring is of its colour.
 constexpr double kRingLikeFace = 0.2;
 // A tile whose art fits this well (grey correlation) where it was found is reported there, not at
@@ -1152,7 +1155,30 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     const char* kind = TokenOfColour(b.color);
     if (!kind) return std::nullopt;
     const TokenShape shape = TokenShapeOf(*ParseTokenKind(kind));
-    const DiscInBlob disc = WidestDisc(b, shape.width / 2 * top.ppmm);
+    DiscInBlob disc = WidestDisc(b, shape.width / 2 * top.ppmm);
+    if (disc.covered < kTokenSeenInPart) {
+      // Where the face is much like the art the blob keeps less of the disc: the face's own
+      // colour then covers nearly all of it, as the blob covers at least half.
+      const cv::Point2d centre = FaceCentre(disc.centre, kind);
+      const int r = static_cast<int>(shape.width / 2 * top.ppmm * 0.9);
+      const cv::Point c(centre);
+      const cv::Rect box = cv::Rect(c - cv::Point(r, r), cv::Size(2 * r + 1, 2 * r + 1)) &
+                           cv::Rect(0, 0, aligned.cols, aligned.rows);
+      if (!box.empty()) {
+        cv::Mat face = cv::Mat::zeros(box.size(), CV_8U), whole = face.clone(),
+                in_blob = cv::Mat::zeros(aligned.size(), CV_8U);
+        cv::circle(face, c - box.tl(), static_cast<int>(r * 0.8), cv::Scalar(255), cv::FILLED);
+        cv::circle(whole, c - box.tl(), r, cv::Scalar(255), cv::FILLED);
+        b.patch.copyTo(in_blob(cv::Rect(b.at, b.patch.size())));
+        const double disc_px = std::max(1, cv::countNonZero(whole));
+        const double like = cv::countNonZero(LikeSample(box, face) & whole) / disc_px,
+                     held = cv::countNonZero(in_blob(box) & whole) / disc_px;
+        if (blob_log)
+          std::fprintf(blob_log, "  the face's colour covers %.0f%% of the disc, the blob %.0f%%\n",
+                       like * 100, held * 100);
+        if (like >= kFaceCoversDisc && held >= kBlobHoldsDisc) disc = {centre, like};
+      }
+    }
     if (disc.covered < kTokenSeenInPart) return std::nullopt;
     const double spread = FaceSpread(disc.centre, kind);
     const double ring = RingLikeFace(disc.centre, kind);
@@ -1195,9 +1221,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
           std::fprintf(blob_log, "%s: a token's disc at %.0f,%.0f in a blob of %.0f mm2\n",
                        b.color.c_str(), split->disc.centre.x, split->disc.centre.y,
                        b.area_px / (top.ppmm * top.ppmm));
-        cv::Mat token_reach = cv::Mat::zeros(aligned.size(), CV_8U);  // pieces beside keep theirs
-        cv::circle(token_reach, split->disc.centre, split->radius_px, cv::Scalar(255), cv::FILLED);
-        grown |= token_reach & masks[b.color];
+        grown(cv::Rect(b.at, b.patch.size())) |= token.patch;  // not the pieces beside it
         for (Blob& part : split->rest) blobs.push_back(std::move(part));
         continue;
       }

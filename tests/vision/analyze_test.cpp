@@ -461,10 +461,11 @@ TEST(Analyze, AMeepleSeenFromTheSideIsPlacedByItsShadedSidesToo) {
 }
 
 // A target token (green) on grass is seen only where it differs from the grass: its blob lost
-// the disc's outline (bench vision's scene 920), or ran on along a tile's dark edge beyond the
-// token (scene 997). Both were read as a green follower and the token was missed.
+// the disc's outline (bench vision's scene 920) or a fifth of the disc (scene 988), or ran on
+// along a tile's dark edge beyond the token (scene 997). Each was read as a green follower and
+// the token was missed.
 TEST(Analyze, ATargetTokenOnGrassIsATokenNotAFollower) {
-  for (int seed : {920, 997}) {
+  for (int seed : {920, 988, 997}) {
     RenderedScene s = BenchScene(seed);
     auto r = ReadWithItsCamera(s.image, s.look);
     ASSERT_TRUE(r.ok()) << r.error().message;
