@@ -1119,12 +1119,12 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   // `token` unless its blob, with no meeple beside it, is more than the token or lies in an area of
   // its colour.
   auto WithLittleElse = [&](const Blob& b, const TokenBeside& token) -> std::optional<TokenBeside> {
-    const TokenShape shape = TokenShapeOf(*ParseTokenKind(token.kind));
     bool meeple_beside = false;
     for (const Blob& part : token.rest)
       meeple_beside |= JudgeBlob(part, top.ppmm).what == BlobVerdict::kFollower;
-    const double token_px = CV_PI * shape.length * shape.width / 4 * top.ppmm * top.ppmm;
     if (meeple_beside) return token;
+    const TokenShape shape = TokenShapeOf(*ParseTokenKind(token.kind));
+    const double token_px = CV_PI * shape.length * shape.width / 4 * top.ppmm * top.ppmm;
     const double ring = RingLikeFace(token.disc.centre, token.kind);
     if (blob_log)
       std::fprintf(blob_log, "  no meeple beside the disc; %.0f%% more, ring %.2f\n",
@@ -1166,13 +1166,14 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
                            cv::Rect(0, 0, aligned.cols, aligned.rows);
       if (!box.empty()) {
         cv::Mat face = cv::Mat::zeros(box.size(), CV_8U), whole = face.clone(),
-                in_blob = cv::Mat::zeros(aligned.size(), CV_8U);
+                in_blob = face.clone();
         cv::circle(face, c - box.tl(), static_cast<int>(r * 0.8), cv::Scalar(255), cv::FILLED);
         cv::circle(whole, c - box.tl(), r, cv::Scalar(255), cv::FILLED);
-        b.patch.copyTo(in_blob(cv::Rect(b.at, b.patch.size())));
+        const cv::Rect common = cv::Rect(b.at, b.patch.size()) & box;
+        if (!common.empty()) b.patch(common - b.at).copyTo(in_blob(common - box.tl()));
         const double disc_px = std::max(1, cv::countNonZero(whole));
         const double like = cv::countNonZero(LikeSample(box, face) & whole) / disc_px,
-                     held = cv::countNonZero(in_blob(box) & whole) / disc_px;
+                     held = cv::countNonZero(in_blob & whole) / disc_px;
         if (blob_log)
           std::fprintf(blob_log, "  the face's colour covers %.0f%% of the disc, the blob %.0f%%\n",
                        like * 100, held * 100);
