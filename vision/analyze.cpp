@@ -1350,6 +1350,28 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
         left_out[wa >= wb ? j : i] = true;
         follower_blobs[wa >= wb ? i : j].area_px = wa + wb;
       }
+  // Still several on one tile: the one whose colour the cell shows least besides it is the piece,
+  // the others the art's own areas of their colour (grass is green) where the tile was misread.
+  for (const auto& [at, group] : on_tile) {
+    std::vector<size_t> left;
+    for (size_t i : group)
+      if (!left_out[i]) left.push_back(i);
+    if (left.size() < 2) continue;
+    const CellReading& cell = board[tile_index.at(at)];
+    const cv::Rect rect = CellInView(cell.col, cell.row);
+    auto shown = ColourMasks(relit.classes(rect), valid(rect), colors);
+    size_t keep = left[0];
+    double least = 2;
+    for (size_t i : left) {
+      cv::Mat besides = shown[scene.followers[i].color].clone();
+      const Blob& piece = follower_blobs[i];
+      const cv::Rect common = cv::Rect(piece.at, piece.patch.size()) & rect;
+      if (!common.empty()) besides(common - rect.tl()).setTo(0, piece.patch(common - piece.at));
+      const double share = cv::countNonZero(besides) / static_cast<double>(rect.area());
+      if (share < least) least = share, keep = i;
+    }
+    for (size_t i : left) left_out[i] = i != keep;
+  }
   std::vector<SceneFollower> followers;
   for (size_t i = 0; i < scene.followers.size(); ++i)
     if (!left_out[i]) followers.push_back(scene.followers[i]);
