@@ -1359,6 +1359,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     if (left.size() < 2) continue;
     const CellReading& cell = board[tile_index.at(at)];
     const cv::Rect rect = CellInView(cell.col, cell.row);
+    if (rect.empty()) continue;
     auto shown = ColourMasks(relit.classes(rect), valid(rect), colors);
     size_t keep = left[0];
     double least = 2;
