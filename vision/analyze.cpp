@@ -594,6 +594,18 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     cv::transform(diff, distance, cv::Matx13f(1, 1, 1));
     return cv::Mat(distance < kSameColourLab * kSameColourLab);
   };
+  // The square of the aligned view within `r` pixels of `c`, cut to the view.
+  auto SquareInView = [&](cv::Point c, int r) {
+    return cv::Rect(c - cv::Point(r, r), cv::Size(2 * r + 1, 2 * r + 1)) &
+           cv::Rect(0, 0, aligned.cols, aligned.rows);
+  };
+  // A mask of `box`'s size (aligned view) holding the pixels of blob `b` that lie in it.
+  auto BlobIn = [&](const cv::Rect& box, const Blob& b) {
+    cv::Mat mask = cv::Mat::zeros(box.size(), CV_8U);
+    const cv::Rect common = cv::Rect(b.at, b.patch.size()) & box;
+    if (!common.empty()) b.patch(common - b.at).copyTo(mask(common - box.tl()));
+    return mask;
+  };
   struct ArtDifference {  // a cell's pixels unlike its reading's art, kept while the reading stands
     int type = -1, quarter = 0;
     cv::Mat mask;
@@ -982,9 +994,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
                             cv::Rect(0, 0, aligned.cols, aligned.rows);
     cv::Mat colour;
     if (like_seen) {
-      cv::Mat sample = cv::Mat::zeros(window.size(), CV_8U);
-      b.patch.copyTo(sample(seed - window.tl()));
-      colour = LikeSample(window, sample) & valid(window);
+      colour = LikeSample(window, BlobIn(window, b)) & valid(window);
     } else {
       colour = ColourMasks(relit.classes(window), valid(window), colors)[b.color];
     }
@@ -1034,8 +1044,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     const TokenShape shape = TokenShapeOf(*ParseTokenKind(kind));
     const int r = static_cast<int>(shape.width / 2 * top.ppmm * 0.8);
     const cv::Point c(centre);
-    const cv::Rect box = cv::Rect(c - cv::Point(r, r), cv::Size(2 * r + 1, 2 * r + 1)) &
-                         cv::Rect(0, 0, aligned.cols, aligned.rows);
+    const cv::Rect box = SquareInView(c, r);
     if (box.empty()) return 1e9;
     cv::Mat face = cv::Mat::zeros(box.size(), CV_8U);
     cv::circle(face, c - box.tl(), r, cv::Scalar(255), cv::FILLED);
@@ -1052,9 +1061,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     const int face_r = static_cast<int>(r * 0.8), ring_in = static_cast<int>(r * 1.15 + 1),
               ring_out = static_cast<int>(r * 1.4 + 2);
     const cv::Point c(centre);
-    const cv::Rect box =
-        cv::Rect(c - cv::Point(ring_out, ring_out), cv::Size(2 * ring_out + 1, 2 * ring_out + 1)) &
-        cv::Rect(0, 0, aligned.cols, aligned.rows);
+    const cv::Rect box = SquareInView(c, ring_out);
     if (box.empty()) return 1.0;
     cv::Mat face = cv::Mat::zeros(box.size(), CV_8U), ring = face.clone();
     cv::circle(face, c - box.tl(), face_r, cv::Scalar(255), cv::FILLED);
@@ -1074,9 +1081,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     cv::Point2d centre = guess;
     for (int round = 0; round < 3; ++round) {
       const cv::Point c(centre);
-      const cv::Rect box =
-          cv::Rect(c - cv::Point(reach, reach), cv::Size(2 * reach + 1, 2 * reach + 1)) &
-          cv::Rect(0, 0, aligned.cols, aligned.rows);
+      const cv::Rect box = SquareInView(c, reach);
       if (box.empty()) break;
       cv::Mat face = cv::Mat::zeros(box.size(), CV_8U), near = face.clone();
       cv::circle(face, c - box.tl(), face_r, cv::Scalar(255), cv::FILLED);
@@ -1117,19 +1122,22 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     return out;
   };
   // `token` unless its blob, with no meeple beside it, is more than the token or lies in an area of
-  // its colour.
-  auto WithLittleElse = [&](const Blob& b, const TokenBeside& token) -> std::optional<TokenBeside> {
+  // its colour (`ring`, RingLikeFace at the token, when already measured).
+  auto WithLittleElse = [&](const Blob& b, const TokenBeside& token,
+                            std::optional<double> ring =
+                                std::nullopt) -> std::optional<TokenBeside> {
     bool meeple_beside = false;
     for (const Blob& part : token.rest)
       meeple_beside |= JudgeBlob(part, top.ppmm).what == BlobVerdict::kFollower;
     if (meeple_beside) return token;
     const TokenShape shape = TokenShapeOf(*ParseTokenKind(token.kind));
     const double token_px = CV_PI * shape.length * shape.width / 4 * top.ppmm * top.ppmm;
-    const double ring = RingLikeFace(token.disc.centre, token.kind);
+    if (!ring) ring = RingLikeFace(token.disc.centre, token.kind);
     if (blob_log)
       std::fprintf(blob_log, "  no meeple beside the disc; %.0f%% more, ring %.2f\n",
-                   (b.area_px / token_px - 1) * 100, ring);
-    if (b.area_px > token_px * (1 + kTokenStrayShare) || ring >= kRingLikeFace) return std::nullopt;
+                   (b.area_px / token_px - 1) * 100, *ring);
+    if (b.area_px > token_px * (1 + kTokenStrayShare) || *ring >= kRingLikeFace)
+      return std::nullopt;
     return token;
   };
   auto TokenAndMeeple = [&](const Blob& b) -> std::optional<TokenBeside> {
@@ -1162,18 +1170,14 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
       const cv::Point2d centre = FaceCentre(disc.centre, kind);
       const int r = static_cast<int>(shape.width / 2 * top.ppmm * 0.9);
       const cv::Point c(centre);
-      const cv::Rect box = cv::Rect(c - cv::Point(r, r), cv::Size(2 * r + 1, 2 * r + 1)) &
-                           cv::Rect(0, 0, aligned.cols, aligned.rows);
+      const cv::Rect box = SquareInView(c, r);
       if (!box.empty()) {
-        cv::Mat face = cv::Mat::zeros(box.size(), CV_8U), whole = face.clone(),
-                in_blob = face.clone();
+        cv::Mat face = cv::Mat::zeros(box.size(), CV_8U), whole = face.clone();
         cv::circle(face, c - box.tl(), static_cast<int>(r * 0.8), cv::Scalar(255), cv::FILLED);
         cv::circle(whole, c - box.tl(), r, cv::Scalar(255), cv::FILLED);
-        const cv::Rect common = cv::Rect(b.at, b.patch.size()) & box;
-        if (!common.empty()) b.patch(common - b.at).copyTo(in_blob(common - box.tl()));
         const double disc_px = std::max(1, cv::countNonZero(whole));
         const double like = cv::countNonZero(LikeSample(box, face) & whole) / disc_px,
-                     held = cv::countNonZero(in_blob & whole) / disc_px;
+                     held = cv::countNonZero(BlobIn(box, b) & whole) / disc_px;
         if (blob_log)
           std::fprintf(blob_log, "  the face's colour covers %.0f%% of the disc, the blob %.0f%%\n",
                        like * 100, held * 100);
@@ -1192,7 +1196,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
                    ring);
     }
     if (spread >= kTokenFaceSpreadLab || ring >= kRingLikeFace) return std::nullopt;
-    auto token = WithLittleElse(b, TokenIn(b, kind, disc));
+    auto token = WithLittleElse(b, TokenIn(b, kind, disc), ring);
     if (token) token->centre = FaceCentre(disc.centre, kind);
     return token;
   };
@@ -1364,10 +1368,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     size_t keep = left[0];
     double least = 2;
     for (size_t i : left) {
-      cv::Mat besides = shown[scene.followers[i].color].clone();
-      const Blob& piece = follower_blobs[i];
-      const cv::Rect common = cv::Rect(piece.at, piece.patch.size()) & rect;
-      if (!common.empty()) besides(common - rect.tl()).setTo(0, piece.patch(common - piece.at));
+      const cv::Mat besides = shown[scene.followers[i].color] & ~BlobIn(rect, follower_blobs[i]);
       const double share = cv::countNonZero(besides) / static_cast<double>(rect.area());
       if (share < least) least = share, keep = i;
     }
