@@ -130,14 +130,49 @@ cv::Mat PrintedColours::Unprinted(const cv::Mat& bgr) const { return LookUp(bgr,
 
 std::map<std::string, cv::Mat> ColourMasks(const cv::Mat& classes, const cv::Mat& where,
                                            const ColourLookup& lookup) {
-  std::map<std::string, cv::Mat> masks;
-  const cv::Mat inside = where != 0;
-  cv::Mat open = cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3});
-  for (size_t i = 0; i < lookup.names().size(); ++i) {
-    cv::Mat m = (classes == static_cast<int>(i + 1)) & inside;
-    cv::morphologyEx(m, m, cv::MORPH_OPEN, open);
-    masks[lookup.names()[i]] = m;
+  CV_Assert(classes.type() == CV_8U && where.type() == CV_8U && classes.size() == where.size());
+  // Each colour's pixels opened by a 3x3 cross (lone pixels and one-pixel lines dropped) in one
+  // pass: a pixel is kept where its whole cross within the picture is of its colour, and then
+  // grows back to its cross. Outside the picture counts as of the colour, as in cv::erode.
+  const int rows = classes.rows, cols = classes.cols;
+  const int n = static_cast<int>(lookup.names().size());
+  cv::Mat core(classes.size(), CV_8U, cv::Scalar(0));
+  for (int y = 0; y < rows; ++y) {
+    const uchar* c = classes.ptr<uchar>(y);
+    const uchar* w = where.ptr<uchar>(y);
+    const uchar* cu = y > 0 ? classes.ptr<uchar>(y - 1) : nullptr;
+    const uchar* wu = y > 0 ? where.ptr<uchar>(y - 1) : nullptr;
+    const uchar* cd = y + 1 < rows ? classes.ptr<uchar>(y + 1) : nullptr;
+    const uchar* wd = y + 1 < rows ? where.ptr<uchar>(y + 1) : nullptr;
+    uchar* out = core.ptr<uchar>(y);
+    for (int x = 0; x < cols; ++x) {
+      const uchar k = c[x];
+      if (k == 0 || k > n || !w[x]) continue;
+      auto same = [&](const uchar* cr, const uchar* wr, int i) { return cr[i] == k && wr[i]; };
+      if (cu && !same(cu, wu, x)) continue;
+      if (cd && !same(cd, wd, x)) continue;
+      if (x > 0 && !same(c, w, x - 1)) continue;
+      if (x + 1 < cols && !same(c, w, x + 1)) continue;
+      out[x] = k;
+    }
   }
+  std::vector<cv::Mat> opened(n);
+  for (auto& m : opened) m = cv::Mat(classes.size(), CV_8U, cv::Scalar(0));
+  for (int y = 0; y < rows; ++y) {
+    const uchar* k = core.ptr<uchar>(y);
+    for (int x = 0; x < cols; ++x) {
+      if (!k[x]) continue;
+      cv::Mat& m = opened[k[x] - 1];
+      uchar* row = m.ptr<uchar>(y);
+      row[x] = 255;
+      if (x > 0) row[x - 1] = 255;
+      if (x + 1 < cols) row[x + 1] = 255;
+      if (y > 0) m.ptr<uchar>(y - 1)[x] = 255;
+      if (y + 1 < rows) m.ptr<uchar>(y + 1)[x] = 255;
+    }
+  }
+  std::map<std::string, cv::Mat> masks;
+  for (int i = 0; i < n; ++i) masks[lookup.names()[i]] = opened[i];
   return masks;
 }
 
