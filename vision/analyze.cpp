@@ -117,7 +117,9 @@ constexpr double kLikenessPitch = 64;
 constexpr double kFinestPpmm = 1.6;
 constexpr int kTableGuesses = 2;  // what TableColourGuesses offers: the commonest, the whole rim
 constexpr double kStrongScore = 0.45;  // a cell that matches its art well alone
-constexpr double kStrongShare = 0.5;   // the least share of board cells that do
+// A tile alone near the board (the tiles beside it hidden) is kept when it matches this well.
+constexpr double kLoneTileScore = 0.7;
+constexpr double kStrongShare = 0.5;  // the least share of board cells that do
 // Mean |a - 128| + |b - 128| (Lab) of a cell: boards of printed tiles show a median of 35 and
 // more (real photos and renders alike), a ChArUco board under 5.
 constexpr double kLeastTileChroma = 8;
@@ -492,7 +494,8 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     if (in_board[i] && detail[i] >= least_detail) board.push_back(cells[i]);
   if (board.size() < 2) return Fail("no board in view: no Carcassonne tiles recognised");
   Legalize(board, cat);
-  // A board is tiles joined edge to edge, most of whose edges match; lone tiles are dropped.
+  // A board is tiles joined edge to edge, most of whose edges match; lone tiles are dropped
+  // unless they match their art well (the tiles beside them hidden).
   {
     std::map<std::pair<int, int>, int> at;
     for (size_t i = 0; i < board.size(); ++i)
@@ -553,7 +556,8 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     }
     std::vector<CellReading> kept;
     for (size_t i = 0; i < board.size(); ++i)
-      if (near_main[i] && (group[i] == best_group || sizes[group[i]] >= 2))
+      if (near_main[i] && (group[i] == best_group || sizes[group[i]] >= 2 ||
+                           board[i].reading().score > kLoneTileScore))
         kept.push_back(board[i]);
     board = std::move(kept);
   }
