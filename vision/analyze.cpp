@@ -11,6 +11,7 @@
 
 #include "calibration/color_model.h"
 #include "vision/cell_reader.h"
+#include "vision/disc_outline.h"
 #include "vision/follower_feature.h"
 #include "vision/grid_finder.h"
 #include "vision/grid_plane.h"
@@ -63,6 +64,12 @@ constexpr double kTokenSeenInPart = 0.8;
 constexpr double kFaceCoversDisc = 0.95, kBlobHoldsDisc = 0.5;
 // Around a token lying on the table or a tile, at most this share of a ring is of its colour.
 constexpr double kRingLikeFace = 0.2;
+// A round token found by its rim alone (its colour too like what it lies on to show its disc):
+// an edge along this share of the rim (a third is chance on grass), a face of its own colour
+// class over half the disc, of one colour and unlike the ring round it, both more so than a
+// token whose disc its colour shows.
+constexpr double kOutlineSeedShare = 0.1, kOutlineRim = 0.35, kOutlineFaceOfItsClass = 0.5,
+                 kOutlineSpreadLab = 6, kOutlineRingLikeFace = 0.1;
 // A tile whose art fits this well (grey correlation) where it was found is reported there, not at
 // its grid cell's centre; a piece on it pulls a poorer fit astray.
 constexpr double kLocatedFit = 0.6;
@@ -1204,6 +1211,45 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     if (token) token->centre = FaceCentre(disc.centre, kind);
     return token;
   };
+  // A small blob of a round token's colour that is no piece alone: the rim of such a token lying
+  // on art of its colour (a target on grass), found by its outline, and the rest of the blob.
+  auto TokenByOutline = [&](const Blob& b) -> std::optional<TokenBeside> {
+    const char* kind = TokenOfColour(b.color);
+    if (!kind) return std::nullopt;
+    const TokenShape shape = TokenShapeOf(*ParseTokenKind(kind));
+    // The knockout token is oval; a blob under a tenth of the disc is too little to look for one.
+    if (shape.length - shape.width > 1 ||
+        b.area_px < kOutlineSeedShare * CV_PI * shape.width * shape.width / 4 * top.ppmm * top.ppmm)
+      return std::nullopt;
+    const double r = shape.width / 2 * top.ppmm;
+    const auto outline = FindDiscOutline(aligned_grey, b.centroid, r, r * 1.1);
+    if (!outline || outline->rim < kOutlineRim) return std::nullopt;
+    const int face_r = static_cast<int>(r * 0.8);
+    const cv::Point c(outline->centre);
+    const cv::Rect box = SquareInView(c, face_r);
+    if (box.empty()) return std::nullopt;
+    cv::Mat face = cv::Mat::zeros(box.size(), CV_8U);
+    cv::circle(face, c - box.tl(), face_r, cv::Scalar(255), cv::FILLED);
+    const auto& names = colors.names();
+    const int colour =
+        static_cast<int>(std::find(names.begin(), names.end(), b.color) - names.begin()) + 1;
+    const double of_class = cv::countNonZero((relit.classes(box) == colour) & face) /
+                            std::max(1.0, static_cast<double>(cv::countNonZero(face)));
+    const double spread = FaceSpread(outline->centre, kind),
+                 ring = RingLikeFace(outline->centre, kind);
+    if (blob_log)
+      std::fprintf(blob_log,
+                   "%s: a token's rim? %.0f%% of it, its colour class over %.0f%% of the face, "
+                   "spread %.1f, ring %.2f\n",
+                   b.color.c_str(), outline->rim * 100, of_class * 100, spread, ring);
+    if (of_class < kOutlineFaceOfItsClass || spread >= kOutlineSpreadLab ||
+        ring >= kOutlineRingLikeFace)
+      return std::nullopt;
+    auto token = TokenIn(b, kind, {outline->centre, outline->rim});
+    token.centre = FaceCentre(outline->centre, kind);
+    return token;
+  };
+  std::vector<SceneToken> tokens_by_outline;              // added when no other token is read there
   std::vector<Blob> follower_blobs;                       // of scene.followers
   cv::Mat grown = cv::Mat::zeros(aligned.size(), CV_8U);  // the grown pieces' pixels
   std::deque<Blob> blobs;
@@ -1214,10 +1260,16 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     if (cv::countNonZero(grown(cv::Rect(b.at, b.patch.size())) & b.patch) > 0) continue;
     BlobVerdict verdict = JudgeBlob(b, top.ppmm);
     std::optional<Blob> whole;
+    bool meeple_tried = false, by_outline = false;
     if (verdict.what != BlobVerdict::kToken) {
       std::optional<TokenBeside> split = TokenAndMeeple(b);
       if (!split) whole = WholeToken(b);
       if (!split && !whole && verdict.what == BlobVerdict::kFollower) split = TokenSeenInPart(b);
+      if (!split && !whole && verdict.what == BlobVerdict::kNothing) {
+        whole = WholeMeeple(b);
+        meeple_tried = true;
+        if (!whole) split = TokenByOutline(b), by_outline = split.has_value();
+      }
       if (split) {
         Blob token = b;  // the blob's pixels within the token's reach
         token.centroid = aligned_to_image(split->centre);
@@ -1225,7 +1277,8 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
         cv::circle(reach, split->disc.centre - cv::Point2d(b.at), split->radius_px, cv::Scalar(255),
                    cv::FILLED);
         token.patch = b.patch & reach;
-        if (auto t = TokenOf(token, split->kind, split->disc.covered)) scene.tokens.push_back(*t);
+        if (auto t = TokenOf(token, split->kind, split->disc.covered))
+          (by_outline ? tokens_by_outline : scene.tokens).push_back(*t);
         if (blob_log)
           std::fprintf(blob_log, "%s: a token's disc at %.0f,%.0f in a blob of %.0f mm2\n",
                        b.color.c_str(), split->disc.centre.x, split->disc.centre.y,
@@ -1235,7 +1288,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
         continue;
       }
     }
-    if (!whole && verdict.what == BlobVerdict::kNothing) whole = WholeMeeple(b);
+    if (!whole && !meeple_tried && verdict.what == BlobVerdict::kNothing) whole = WholeMeeple(b);
     if (whole) {
       b = *whole;
       verdict = JudgeBlob(b, top.ppmm);
@@ -1315,6 +1368,15 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     follower_blobs.push_back(b);
   }
   if (blob_log) std::fclose(blob_log);
+  // A token found by its rim may be another blob of a token read already (its shaded side).
+  for (const SceneToken& t : tokens_by_outline) {
+    const double r = TokenShapeOf(*ParseTokenKind(t.kind)).width / 2;
+    if (std::none_of(scene.tokens.begin(), scene.tokens.end(), [&](const SceneToken& other) {
+          return std::hypot(other.center_mm[0] - t.center_mm[0],
+                            other.center_mm[1] - t.center_mm[1]) < r;
+        }))
+      scene.tokens.push_back(t);
+  }
   // A follower is placed with its tile, so one at most stands on a tile: when two are read on one
   // and just one of them is like a partly hidden token of its colour, it is that token (when
   // several are, nothing tells which).

@@ -464,25 +464,37 @@ TEST(Analyze, AMeepleSeenFromTheSideIsPlacedByItsShadedSidesToo) {
 // the disc's outline (bench vision's scene 920) or a fifth of the disc (scene 988), or ran on
 // along a tile's dark edge beyond the token (scene 997). Each was read as a green follower and
 // the token was missed.
+// Bench vision's scene `seed` has one target token, read once, where it lies, and no follower
+// is read on it.
+void ExpectTheTargetTokenRead(int seed) {
+  RenderedScene s = BenchScene(seed);
+  auto r = ReadWithItsCamera(s.image, s.look);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  const SceneToken* target = nullptr;
+  for (const auto& t : s.truth.tokens)
+    if (t.kind == "target") target = &t;
+  ASSERT_NE(target, nullptr);
+  const cv::Point2d at(target->center_mm[0], target->center_mm[1]);
+  int found = 0;
+  for (const auto& t : r->tokens)
+    if (t.kind == "target" && cv::norm(at - cv::Point2d(t.center_mm[0], t.center_mm[1])) < 3)
+      ++found;
+  EXPECT_EQ(found, 1) << "scene " << seed;
+  for (const auto& f : r->followers)
+    EXPECT_GT(cv::norm(at - cv::Point2d(f.center_mm[0], f.center_mm[1])), 10)
+        << "scene " << seed << ": a " << f.color << " follower on the token";
+}
+
 TEST(Analyze, ATargetTokenOnGrassIsATokenNotAFollower) {
-  for (int seed : {920, 988, 997}) {
-    RenderedScene s = BenchScene(seed);
-    auto r = ReadWithItsCamera(s.image, s.look);
-    ASSERT_TRUE(r.ok()) << r.error().message;
-    const SceneToken* target = nullptr;
-    for (const auto& t : s.truth.tokens)
-      if (t.kind == "target") target = &t;
-    ASSERT_NE(target, nullptr);
-    const cv::Point2d at(target->center_mm[0], target->center_mm[1]);
-    int found = 0;
-    for (const auto& t : r->tokens)
-      if (t.kind == "target" && cv::norm(at - cv::Point2d(t.center_mm[0], t.center_mm[1])) < 3)
-        ++found;
-    EXPECT_EQ(found, 1) << "scene " << seed;
-    for (const auto& f : r->followers)
-      EXPECT_GT(cv::norm(at - cv::Point2d(f.center_mm[0], f.center_mm[1])), 10)
-          << "scene " << seed << ": a " << f.color << " follower on the token";
-  }
+  for (int seed : {920, 988, 997}) ExpectTheTargetTokenRead(seed);
+}
+
+// Where a target lies on grass much like it, only slivers of its side differ from the art (47 and
+// 74 mm2 of a 456 mm2 disc in bench vision's scenes 927 and 935; in scene 925 a blob that runs on
+// into a green meeple lying beside it): the token is found by its round rim from them, and its
+// face, one colour unlike the grass round it, confirms it.
+TEST(Analyze, ATargetTokenSeenOnlyAtItsRimIsFoundByItsOutline) {
+  for (int seed : {925, 927, 935}) ExpectTheTargetTokenRead(seed);
 }
 
 // Hands never lay a tile quite on the grid (the renderer shifts each up to a few mm). The referee
