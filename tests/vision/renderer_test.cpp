@@ -90,7 +90,7 @@ TEST(Renderer, TilesAppearWhereTheCameraProjectsThem) {
           if (near_follower || px.x < 1 || px.y < 1 || px.x >= img.cols - 1 || px.y >= img.rows - 1) continue;
           cv::Mat a, b;
           cv::getRectSubPix(img, {1, 1}, px, a);
-          cv::getRectSubPix(art, {1, 1}, {u * 256, v * 256}, b);
+          cv::getRectSubPix(art, {1, 1}, cv::Point2f(static_cast<float>(u * 256), static_cast<float>(v * 256)), b);
           ++checked;
           // Lambert shading is off for the flat table; the canvas resampling blurs fine detail.
           matched += cv::norm(a, b, cv::NORM_L1) < 120;
