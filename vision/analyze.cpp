@@ -1217,13 +1217,20 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     const char* kind = TokenOfColour(b.color);
     if (!kind) return std::nullopt;
     const TokenShape shape = TokenShapeOf(*ParseTokenKind(kind));
-    // The knockout token is oval; a blob under a tenth of the disc is too little to look for one.
-    if (shape.length - shape.width > 1 ||
-        b.area_px < kOutlineSeedShare * CV_PI * shape.width * shape.width / 4 * top.ppmm * top.ppmm)
+    // The knockout token is oval; a blob under a tenth of the disc is too little to look for one,
+    // one larger than a token and a meeple is an area of the art or the table.
+    const double mm2 = top.ppmm * top.ppmm, disc_px = CV_PI * shape.width * shape.width / 4 * mm2;
+    if (shape.length - shape.width > 1 || b.area_px < kOutlineSeedShare * disc_px ||
+        b.area_px > kTokenAndMeepleMm2 * mm2)
       return std::nullopt;
     const double r = shape.width / 2 * top.ppmm;
     const auto outline = FindDiscOutline(aligned_grey, b.centroid, r, r * 1.1);
     if (!outline || outline->rim < kOutlineRim) return std::nullopt;
+    // The sliver is the token's: a good part of it lies within the token's reach.
+    cv::Mat reach = cv::Mat::zeros(b.patch.size(), CV_8U);
+    cv::circle(reach, outline->centre - cv::Point2d(b.at), static_cast<int>(r * 1.1 + 1),
+               cv::Scalar(255), cv::FILLED);
+    if (cv::countNonZero(b.patch & reach) < kOutlineSeedShare / 2 * disc_px) return std::nullopt;
     const int face_r = static_cast<int>(r * 0.8);
     const cv::Point c(outline->centre);
     const cv::Rect box = SquareInView(c, face_r);
