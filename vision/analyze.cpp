@@ -1267,14 +1267,13 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     if (cv::countNonZero(grown(cv::Rect(b.at, b.patch.size())) & b.patch) > 0) continue;
     BlobVerdict verdict = JudgeBlob(b, top.ppmm);
     std::optional<Blob> whole;
-    bool meeple_tried = false, by_outline = false;
+    bool by_outline = false;
     if (verdict.what != BlobVerdict::kToken) {
       std::optional<TokenBeside> split = TokenAndMeeple(b);
       if (!split) whole = WholeToken(b);
       if (!split && !whole && verdict.what == BlobVerdict::kFollower) split = TokenSeenInPart(b);
       if (!split && !whole && verdict.what == BlobVerdict::kNothing) {
         whole = WholeMeeple(b);
-        meeple_tried = true;
         if (!whole) split = TokenByOutline(b), by_outline = split.has_value();
       }
       if (split) {
@@ -1295,7 +1294,6 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
         continue;
       }
     }
-    if (!whole && !meeple_tried && verdict.what == BlobVerdict::kNothing) whole = WholeMeeple(b);
     if (whole) {
       b = *whole;
       verdict = JudgeBlob(b, top.ppmm);

@@ -51,7 +51,7 @@ std::optional<DiscOutline> FindDiscOutline(const cv::Mat& grey, cv::Point2d near
   const double lo_y = radius_px * kFarthest + 2, hi_y = window.height - radius_px * kFarthest - 3;
   // The share of the rim where the strongest edge across a line from the centre outwards lies
   // at the radius (within a pixel): a disc's rim, not straight edges nor texture around it.
-  auto RimShareAt = [&](cv::Point2d c, double radius) {
+  auto RimShare = [&](cv::Point2d c) {
     if (c.x < lo_x || c.x > hi_x || c.y < lo_y || c.y > hi_y) return 0.0;
     int crossed = 0;
     for (const cv::Point2d& u : rim) {
@@ -61,11 +61,10 @@ std::optional<DiscOutline> FindDiscOutline(const cv::Mat& grey, cv::Point2d near
         const double across = std::abs(At(gx, x, y) * u.x + At(gy, x, y) * u.y);
         if (across > best) best = across, best_r = r;
       }
-      crossed += best >= strong && std::abs(best_r - radius) <= 1;
+      crossed += best >= strong && std::abs(best_r - radius_px) <= 1;
     }
     return static_cast<double>(crossed) / kRimSamples;
   };
-  auto RimShare = [&](cv::Point2d c) { return RimShareAt(c, radius_px); };
   // Centres voted for by every strong edge pixel, a radius away on either side along its gradient.
   cv::Mat votes = cv::Mat::zeros(window.size(), CV_32F);
   for (int y = 0; y < window.height; ++y)
@@ -82,7 +81,7 @@ std::optional<DiscOutline> FindDiscOutline(const cv::Mat& grey, cv::Point2d near
     }
   cv::GaussianBlur(votes, votes, {5, 5}, 0);
   const cv::Point2d local = near - cv::Point2d(window.tl());
-  // The most voted-for places within reach, each a few pixels from the others.
+  // The most voted-for places within reach (each the most in its 3x3 neighbourhood).
   std::vector<std::pair<float, cv::Point>> peaks;
   for (int y = 1; y + 1 < window.height; ++y)
     for (int x = 1; x + 1 < window.width; ++x) {
