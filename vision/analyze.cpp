@@ -661,11 +661,13 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     for (int k = 0; k < 3; ++k) gain[k] = std::clamp(printed[k] / std::max(1.0, seen[k]), 0.5, 2.5);
     return gain;
   };
-  // The board relit to the art's light, and its pixels' player colours; kept while the light
-  // stays within a percent.
+  const auto printed_colours = PrintedColours::For(*in.tileset);
+  const PrintedColours& printed = *printed_colours;
+  // The board relit to the art's light, its pixels' player colours, and its pixels of colours the
+  // art never uses; kept while the light stays within a percent.
   struct Relit {
     cv::Scalar gain;
-    cv::Mat image, classes;
+    cv::Mat image, classes, unprinted;
   } relit;
   auto Relight = [&](const ColourLookup& colors) {
     cv::Scalar gain = LightGains();
@@ -678,22 +680,20 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     relit.gain = gain;
     cv::merge(ch, relit.image);
     relit.classes = colors.Classify(relit.image);
+    relit.unprinted = printed.Unprinted(relit.image) & valid;
   };
   // Pixels of a colour the art never uses are pieces (a green meeple on a green field differs from
   // the art too little) -- as long as the art's colours describe this picture: when much of the
   // board itself is 'unprinted' (other printings, other light), the cue is not used.
-  const auto printed_colours = PrintedColours::For(*in.tileset);
-  const PrintedColours& printed = *printed_colours;
-  auto Unprinted = [&](const cv::Mat& relit) -> cv::Mat {
-    cv::Mat unprinted = printed.Unprinted(relit) & valid;
+  auto Unprinted = [&]() -> cv::Mat {
     double on = 0, all = 0;
     for (const auto& c : board) {
       cv::Rect r = CellInView(c.col, c.row);
-      on += cv::countNonZero(unprinted(r));
+      on += cv::countNonZero(relit.unprinted(r));
       all += r.area();
     }
-    if (on > all * kMostUnprintedShare) unprinted.setTo(0);
-    return unprinted & off_table;  // a table of such a colour is no piece
+    if (on > all * kMostUnprintedShare) return cv::Mat::zeros(relit.unprinted.size(), CV_8U);
+    return relit.unprinted & off_table;  // a table of such a colour is no piece
   };
   // With --debug: the board with `mask` painted magenta.
   auto WriteDebugMask = [&](const std::string& name, const cv::Mat& mask) {
@@ -713,12 +713,12 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     const cv::Mat& classes = relit.classes;
     int grow = std::max(1, static_cast<int>(period * 0.05));
     auto PiecesIn = [&](const cv::Mat& where) {
-      cv::Mat mask = PieceMask(ColourMasks(classes, where, colors));
+      cv::Mat mask = PieceMask(classes, where, colors);
       cv::dilate(mask, mask,
                  cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
       return mask;
     };
-    cv::Mat unprinted = Unprinted(relit.image);
+    cv::Mat unprinted = Unprinted();
     cv::Mat pieces = PiecesIn(Foreground() | unprinted);
     // Off the board no art is known: there only colours the art never uses mark pieces.
     cv::Mat unprinted_pieces = PiecesIn(unprinted);
@@ -936,7 +936,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   // 6. Followers and tokens against the final reading.
   // Where pieces may be: pixels unlike their tile's art or the table, or of an unprinted colour.
   Relight(colors);
-  cv::Mat fg = Foreground() | Unprinted(relit.image);
+  cv::Mat fg = Foreground() | Unprinted();
   auto masks = ColourMasks(relit.classes, fg, colors);
   WriteDebugMask("foreground.png", fg);
   std::FILE* blob_log =

@@ -128,14 +128,14 @@ std::shared_ptr<const PrintedColours> PrintedColours::For(
 
 cv::Mat PrintedColours::Unprinted(const cv::Mat& bgr) const { return LookUp(bgr, unprinted_, 5); }
 
-std::map<std::string, cv::Mat> ColourMasks(const cv::Mat& classes, const cv::Mat& where,
-                                           const ColourLookup& lookup) {
+namespace {
+
+// Per pixel within `where`, the colour class (1..n) of a pixel whose 3x3 cross within the picture
+// is all of its class and within `where`; 0 elsewhere. Outside the picture counts as of the
+// colour, as in cv::erode.
+cv::Mat ColourCores(const cv::Mat& classes, const cv::Mat& where, int n) {
   CV_Assert(classes.type() == CV_8U && where.type() == CV_8U && classes.size() == where.size());
-  // Each colour's pixels opened by a 3x3 cross (lone pixels and one-pixel lines dropped) in one
-  // pass: a pixel is kept where its whole cross within the picture is of its colour, and then
-  // grows back to its cross. Outside the picture counts as of the colour, as in cv::erode.
   const int rows = classes.rows, cols = classes.cols;
-  const int n = static_cast<int>(lookup.names().size());
   cv::Mat core(classes.size(), CV_8U, cv::Scalar(0));
   for (int y = 0; y < rows; ++y) {
     const uchar* c = classes.ptr<uchar>(y);
@@ -156,6 +156,18 @@ std::map<std::string, cv::Mat> ColourMasks(const cv::Mat& classes, const cv::Mat
       out[x] = k;
     }
   }
+  return core;
+}
+
+}  // namespace
+
+std::map<std::string, cv::Mat> ColourMasks(const cv::Mat& classes, const cv::Mat& where,
+                                           const ColourLookup& lookup) {
+  // Each colour's pixels opened by a 3x3 cross (lone pixels and one-pixel lines dropped) in one
+  // pass: its cores grow back to their crosses.
+  const int rows = classes.rows, cols = classes.cols;
+  const int n = static_cast<int>(lookup.names().size());
+  const cv::Mat core = ColourCores(classes, where, n);
   std::vector<cv::Mat> opened(n);
   for (auto& m : opened) m = cv::Mat(classes.size(), CV_8U, cv::Scalar(0));
   for (int y = 0; y < rows; ++y) {
@@ -176,9 +188,10 @@ std::map<std::string, cv::Mat> ColourMasks(const cv::Mat& classes, const cv::Mat
   return masks;
 }
 
-cv::Mat PieceMask(const std::map<std::string, cv::Mat>& masks) {
-  cv::Mat any;
-  for (const auto& [name, m] : masks) any = any.empty() ? m.clone() : (any | m);
+cv::Mat PieceMask(const cv::Mat& classes, const cv::Mat& where, const ColourLookup& lookup) {
+  // The union of the colours' openings is the union of their cores grown back.
+  cv::Mat any = ColourCores(classes, where, static_cast<int>(lookup.names().size())) != 0;
+  cv::dilate(any, any, cv::getStructuringElement(cv::MORPH_CROSS, {3, 3}));
   return any;
 }
 

@@ -58,8 +58,8 @@ class PrintedColours {
 // `where` is set.
 std::map<std::string, cv::Mat> ColourMasks(const cv::Mat& classes, const cv::Mat& where,
                                            const ColourLookup& lookup);
-// Pixels covered by pieces of any colour.
-cv::Mat PieceMask(const std::map<std::string, cv::Mat>& masks);
+// Pixels covered by pieces of any colour: the union of ColourMasks, at the cost of one.
+cv::Mat PieceMask(const cv::Mat& classes, const cv::Mat& where, const ColourLookup& lookup);
 // The blobs of every colour mask; with `split_px`, a blob of two pieces that touch (each at least
 // that many pixels) is split into them.
 std::vector<Blob> ColourBlobs(const std::map<std::string, cv::Mat>& masks, double split_px = 0);

@@ -252,5 +252,27 @@ TEST(PieceBlobs, ColoursTheArtNeverUsesAreUnprinted) {
   EXPECT_EQ(unprinted.at<uchar>(0, 3), 255);
 }
 
+// Each colour's pixels within `where`, opened by a 3x3 cross: a speck or a one-pixel line dropped,
+// pieces whole but for their sharp corners; the mask of every piece is the union of the colours'
+// masks, even where two colours meet.
+TEST(PieceBlobs, ColourMasksDropSpecksAndThePieceMaskIsTheirUnion) {
+  const ColourLookup lookup(ColorModel::Defaults());
+  const std::vector<std::string>& names = lookup.names();
+  ASSERT_GE(names.size(), 2u);
+  cv::Mat classes(60, 80, CV_8U, cv::Scalar(0)), where(60, 80, CV_8U, cv::Scalar(255));
+  cv::rectangle(classes, cv::Rect(10, 10, 12, 9), cv::Scalar(1), cv::FILLED);  // a piece
+  cv::rectangle(classes, cv::Rect(22, 10, 8, 9), cv::Scalar(2), cv::FILLED);   // touching it
+  classes.at<uchar>(40, 40) = 1;                                               // a speck
+  cv::line(classes, {50, 30}, {75, 30}, cv::Scalar(2));                        // a thin line
+  cv::rectangle(classes, cv::Rect(50, 40, 10, 10), cv::Scalar(1), cv::FILLED);
+  where(cv::Rect(50, 40, 10, 10)).setTo(0);  // a piece where none is looked for
+  const auto masks = ColourMasks(classes, where, lookup);
+  EXPECT_EQ(cv::countNonZero(masks.at(names[0])), 12 * 9 - 4);
+  EXPECT_EQ(cv::countNonZero(masks.at(names[1])), 8 * 9 - 4);
+  cv::Mat any(classes.size(), CV_8U, cv::Scalar(0));
+  for (const auto& [name, m] : masks) any |= m;
+  EXPECT_EQ(cv::countNonZero(PieceMask(classes, where, lookup) != any), 0);
+}
+
 }  // namespace
 }  // namespace cf
