@@ -10,6 +10,7 @@
 #include <set>
 
 #include "calibration/color_model.h"
+#include "vision/art_difference.h"
 #include "vision/cell_reader.h"
 #include "vision/disc_outline.h"
 #include "vision/follower_feature.h"
@@ -102,6 +103,10 @@ constexpr double kTallestPieceMm = 16;
 // (B, G, R over their sum) within this (summed absolute differences).
 constexpr double kLeastShadeSum = 30;
 constexpr double kShadeChromaticity = 0.15;
+// A pixel this far (Lab, 8-bit units) in colour from its tile's art is no art: a follower's
+// shaded side that the standardised comparison takes for the art's shading (15 to 30 place the
+// followers of seeds 80000-80079 alike).
+constexpr double kUnlikeArtLab = 20;
 // How far a follower's footprint is measured off, typically (rendered tables: median 1.3 mm).
 constexpr double kFootprintErrorMm = 1.2;
 // Tiles lie up to this far off their cells (shifted, turned), and so may the followers on them.
@@ -959,6 +964,31 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     t.confidence = confidence;
     return t;
   };
+  // Where the board's colours are unlike the art's where its tiles lie (UnlikeArt), found cell by
+  // cell as asked for; off the board, the foreground.
+  cv::Mat unlike_art = fg.clone();
+  std::set<std::pair<int, int>> unlike_known;
+  auto UnlikeArtIn = [&](const cv::Rect& window) -> cv::Mat {
+    const int c0 = static_cast<int>(std::floor((window.x - phx) / period)),
+              c1 = static_cast<int>(std::floor((window.br().x - 1 - phx) / period)),
+              r0 = static_cast<int>(std::floor((window.y - phy) / period)),
+              r1 = static_cast<int>(std::floor((window.br().y - 1 - phy) / period));
+    for (const auto& c : board) {
+      if (c.col < c0 || c.col > c1 || c.row < r0 || c.row > r1) continue;
+      const cv::Rect rect = CellRect(c.col, c.row);
+      if (rect != CellInView(c.col, c.row) || !unlike_known.insert({c.col, c.row}).second) continue;
+      const Candidate& k = c.reading();
+      const FineTileMatcher::Place place = fine.Locate(aligned, rect, k.type, k.quarter);
+      const cv::Point2d centre =
+          place.fit >= kLocatedFit
+              ? place.centre
+              : cv::Point2d(rect.x, rect.y) + 0.5 * cv::Point2d(rect.width, rect.height);
+      UnlikeArt(relit.image(rect), by_type[k.type]->art, k.quarter, centre - cv::Point2d(rect.tl()),
+                period, kUnlikeArtLab)
+          .copyTo(unlike_art(rect));
+    }
+    return unlike_art(window);
+  };
   // A follower's sides, towards the camera, are its paint in shade, which its colour's class may
   // miss: seen between its top and the table, unlike the art, of the blob's chromaticity and no
   // brighter. The centroid (aligned pixels) of the blob with them; `centroid` is the blob's own.
@@ -978,7 +1008,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     cv::dilate(blob, swept, kernel);
     const cv::Scalar paint = cv::mean(aligned(seed), b.patch);
     const double paint_sum = paint[0] + paint[1] + paint[2];
-    const cv::Mat view = aligned(window), fg_window = fg(window);
+    const cv::Mat view = aligned(window), fg_window = fg(window) | UnlikeArtIn(window);
     for (int y = 0; y < view.rows; ++y)
       for (int x = 0; x < view.cols; ++x) {
         if (!swept.at<uchar>(y, x) || blob.at<uchar>(y, x) || !fg_window.at<uchar>(y, x)) continue;

@@ -1,0 +1,72 @@
+#include "vision/art_difference.h"
+
+#include <gtest/gtest.h>
+
+#include <opencv2/imgproc.hpp>
+
+namespace cf {
+namespace {
+
+constexpr double kPitch = 60;
+
+// Tile art: textured grass with a road along its middle and a hut in one corner.
+cv::Mat Art() {
+  cv::Mat art(180, 180, CV_8UC3);
+  cv::randu(art, cv::Scalar(45, 135, 70), cv::Scalar(60, 155, 90));
+  cv::GaussianBlur(art, art, {3, 3}, 0);
+  cv::rectangle(art, cv::Rect(0, 80, 180, 20), cv::Scalar(200, 215, 225), cv::FILLED);
+  cv::rectangle(art, cv::Rect(20, 20, 30, 25), cv::Scalar(40, 60, 150), cv::FILLED);
+  return art;
+}
+
+// The art as a camera sees it on the board: at the pitch, `shift` pixels off the cell's middle,
+// under a dimmer, warmer light.
+cv::Mat Seen(const cv::Mat& art, int quarter, cv::Point2d shift) {
+  cv::Mat turned = art.clone();
+  for (int q = 0; q < quarter; ++q) cv::rotate(turned, turned, cv::ROTATE_90_CLOCKWISE);
+  cv::Mat small, cell;
+  const double scale = kPitch / art.cols;
+  cv::resize(turned, small, {}, scale, scale, cv::INTER_AREA);
+  const cv::Matx23d m(1, 0, shift.x, 0, 1, shift.y);
+  cv::warpAffine(small, cell, m, small.size(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+  cell.convertTo(cell, -1, 0.85, 6);
+  return cell;
+}
+
+double Share(const cv::Mat& mask, const cv::Mat& where) {
+  return cv::countNonZero(mask & where) / static_cast<double>(std::max(1, cv::countNonZero(where)));
+}
+
+TEST(ArtDifference, ATileUnderAnotherLightAndShiftedIsLikeItsArt) {
+  const cv::Mat art = Art();
+  const cv::Point2d shift(1.3, -0.7);
+  const cv::Mat cell = Seen(art, 0, shift);
+  const cv::Point2d centre = cv::Point2d((kPitch - 1) / 2, (kPitch - 1) / 2) + shift;
+  EXPECT_EQ(cv::countNonZero(UnlikeArt(cell, art, 0, centre, kPitch, 20)), 0);
+}
+
+TEST(ArtDifference, APieceAndItsShadedSideOnGrassOfNearlyItsColourAreUnlikeTheArt) {
+  const cv::Mat art = Art();
+  cv::Mat cell = Seen(art, 1, {0, 0});
+  cv::Mat piece(cell.size(), CV_8U, cv::Scalar(0)), side = piece.clone();
+  cv::circle(piece, {40, 15}, 7, cv::Scalar(255), cv::FILLED);  // a green token on the grass
+  cv::rectangle(side, cv::Rect(10, 40, 8, 10), cv::Scalar(255), cv::FILLED);  // a side in shade
+  cell.setTo(cv::Scalar(30, 150, 45), piece);
+  cell.setTo(cv::Scalar(30, 80, 40), side);
+  const cv::Point2d centre((kPitch - 1) / 2, (kPitch - 1) / 2);
+  const cv::Mat unlike = UnlikeArt(cell, art, 1, centre, kPitch, 20);
+  cv::Mat core_of_piece, core_of_side;
+  cv::erode(piece, core_of_piece, cv::Mat());
+  cv::erode(side, core_of_side, cv::Mat());
+  EXPECT_GT(Share(unlike, core_of_piece), 0.95);
+  EXPECT_GT(Share(unlike, core_of_side), 0.95);
+  cv::Mat elsewhere;
+  cv::dilate(piece | side, elsewhere, cv::Mat(), {-1, -1}, 3);
+  EXPECT_EQ(cv::countNonZero(unlike & ~elsewhere), 0);
+  // Compared with the art turned the wrong way, the road and the hut are unlike it too.
+  EXPECT_GT(cv::countNonZero(UnlikeArt(cell, art, 0, centre, kPitch, 20)),
+            cv::countNonZero(unlike) + 200);
+}
+
+}  // namespace
+}  // namespace cf

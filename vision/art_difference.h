@@ -1,0 +1,18 @@
+#pragma once
+// Where a cell of the board differs in colour from its tile's art: the pieces on it, their shaded
+// sides included, which a comparison of standardised patterns takes for the art's own shading.
+
+#include <opencv2/core.hpp>
+
+namespace cf {
+
+// The pixels of `cell` (CV_8UC3, the board relit to the art's light) whose colour is more than
+// `limit_lab` (Lab, 8-bit units; both sides smoothed alike) from the tile's art: `art` (canonical
+// orientation) turned `quarter` quarter turns clockwise, scaled to `pitch_px` and centred at
+// `tile_centre` (cell pixels), once the cell's median difference (its own light) is taken off.
+// The cell's rim, where the neighbours' art blurs in, and specks are left out. CV_8U, the cell's
+// size.
+cv::Mat UnlikeArt(const cv::Mat& cell, const cv::Mat& art, int quarter, cv::Point2d tile_centre,
+                  double pitch_px, double limit_lab);
+
+}  // namespace cf
