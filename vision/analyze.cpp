@@ -968,6 +968,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   // cell as asked for; off the board, the foreground.
   cv::Mat unlike_art = fg.clone();
   std::set<std::pair<int, int>> unlike_known;
+  std::map<std::pair<int, int>, cv::Mat> art_at_pitch;  // by type and quarter turns
   auto UnlikeArtIn = [&](const cv::Rect& window) -> cv::Mat {
     const int c0 = static_cast<int>(std::floor((window.x - phx) / period)),
               c1 = static_cast<int>(std::floor((window.br().x - 1 - phx) / period)),
@@ -983,8 +984,9 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
           place.fit >= kLocatedFit
               ? place.centre
               : cv::Point2d(rect.x, rect.y) + 0.5 * cv::Point2d(rect.width, rect.height);
-      UnlikeArt(relit.image(rect), by_type[k.type]->art, k.quarter, centre - cv::Point2d(rect.tl()),
-                period, kUnlikeArtLab)
+      cv::Mat& art = art_at_pitch[{k.type, k.quarter}];
+      if (art.empty()) art = ArtAtPitch(by_type[k.type]->art, k.quarter, period);
+      UnlikeArt(relit.image(rect), art, centre - cv::Point2d(rect.tl()), kUnlikeArtLab)
           .copyTo(unlike_art(rect));
     }
     return unlike_art(window);

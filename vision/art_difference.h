@@ -6,13 +6,16 @@
 
 namespace cf {
 
+// A tile's art (CV_8UC3, canonical orientation) turned `quarter` quarter turns clockwise and
+// scaled to `pitch_px` pixels a side.
+cv::Mat ArtAtPitch(const cv::Mat& art, int quarter, double pitch_px);
+
 // The pixels of `cell` (CV_8UC3, the board relit to the art's light) whose colour is more than
-// `limit_lab` (Lab, 8-bit units; both sides smoothed alike) from the tile's art: `art` (canonical
-// orientation) turned `quarter` quarter turns clockwise, scaled to `pitch_px` and centred at
-// `tile_centre` (cell pixels), once the cell's median difference (its own light) is taken off.
-// The cell's rim, where the neighbours' art blurs in, and specks are left out. CV_8U, the cell's
-// size.
-cv::Mat UnlikeArt(const cv::Mat& cell, const cv::Mat& art, int quarter, cv::Point2d tile_centre,
-                  double pitch_px, double limit_lab);
+// `limit_lab` (Lab, 8-bit units; both sides smoothed alike) from the tile's art at the board's
+// pitch (ArtAtPitch) centred at `tile_centre` (cell pixels), once the cell's median difference
+// (its own light) is taken off. The cell's rim, where the neighbours' art blurs in, and specks are
+// left out. CV_8U, the cell's size.
+cv::Mat UnlikeArt(const cv::Mat& cell, const cv::Mat& art_at_pitch, cv::Point2d tile_centre,
+                  double limit_lab);
 
 }  // namespace cf

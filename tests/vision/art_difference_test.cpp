@@ -42,7 +42,7 @@ TEST(ArtDifference, ATileUnderAnotherLightAndShiftedIsLikeItsArt) {
   const cv::Point2d shift(1.3, -0.7);
   const cv::Mat cell = Seen(art, 0, shift);
   const cv::Point2d centre = cv::Point2d((kPitch - 1) / 2, (kPitch - 1) / 2) + shift;
-  EXPECT_EQ(cv::countNonZero(UnlikeArt(cell, art, 0, centre, kPitch, 20)), 0);
+  EXPECT_EQ(cv::countNonZero(UnlikeArt(cell, ArtAtPitch(art, 0, kPitch), centre, 20)), 0);
 }
 
 TEST(ArtDifference, APieceAndItsShadedSideOnGrassOfNearlyItsColourAreUnlikeTheArt) {
@@ -54,7 +54,7 @@ TEST(ArtDifference, APieceAndItsShadedSideOnGrassOfNearlyItsColourAreUnlikeTheAr
   cell.setTo(cv::Scalar(30, 150, 45), piece);
   cell.setTo(cv::Scalar(30, 80, 40), side);
   const cv::Point2d centre((kPitch - 1) / 2, (kPitch - 1) / 2);
-  const cv::Mat unlike = UnlikeArt(cell, art, 1, centre, kPitch, 20);
+  const cv::Mat unlike = UnlikeArt(cell, ArtAtPitch(art, 1, kPitch), centre, 20);
   cv::Mat core_of_piece, core_of_side;
   cv::erode(piece, core_of_piece, cv::Mat());
   cv::erode(side, core_of_side, cv::Mat());
@@ -64,7 +64,7 @@ TEST(ArtDifference, APieceAndItsShadedSideOnGrassOfNearlyItsColourAreUnlikeTheAr
   cv::dilate(piece | side, elsewhere, cv::Mat(), {-1, -1}, 3);
   EXPECT_EQ(cv::countNonZero(unlike & ~elsewhere), 0);
   // Compared with the art turned the wrong way, the road and the hut are unlike it too.
-  EXPECT_GT(cv::countNonZero(UnlikeArt(cell, art, 0, centre, kPitch, 20)),
+  EXPECT_GT(cv::countNonZero(UnlikeArt(cell, ArtAtPitch(art, 0, kPitch), centre, 20)),
             cv::countNonZero(unlike) + 200);
 }
 
