@@ -9,12 +9,12 @@ namespace cf {
 namespace {
 
 constexpr double kRimShare = 0.06;  // of the pitch, as the fine matcher leaves out
-constexpr double kSmoothing = 1.5;  // pixels: grass strokes and a tile's last half pixel of shift
-constexpr int kMedianStep = 3;      // the light's median from every third pixel
+// Half-resolution pixels: grass strokes and a tile's last half pixel of shift.
+constexpr double kSmoothing = 0.75;
 
 cv::Mat SmoothLab(const cv::Mat& bgr) {
   cv::Mat smooth, lab, out;
-  cv::GaussianBlur(bgr, smooth, {5, 5}, kSmoothing);
+  cv::GaussianBlur(bgr, smooth, {3, 3}, kSmoothing);
   cv::cvtColor(smooth, lab, cv::COLOR_BGR2Lab);
   lab.convertTo(out, CV_32FC3);
   return out;
@@ -40,35 +40,37 @@ cv::Mat ArtAtPitch(const cv::Mat& art, int quarter, double pitch_px) {
 cv::Mat UnlikeArt(const cv::Mat& cell, const cv::Mat& art_at_pitch, cv::Point2d tile_centre,
                   double limit_lab) {
   CV_Assert(cell.type() == CV_8UC3 && art_at_pitch.type() == CV_8UC3);
-  cv::Mat expected;
-  const cv::Matx23d shift(1, 0, tile_centre.x - (art_at_pitch.cols - 1) / 2.0, 0, 1,
-                          tile_centre.y - (art_at_pitch.rows - 1) / 2.0);
-  cv::warpAffine(art_at_pitch, expected, shift, cell.size(), cv::INTER_LINEAR,
+  // At half the resolution: a piece is ten pixels across and more.
+  cv::Mat half_cell, half_art, expected;
+  cv::resize(cell, half_cell, {(cell.cols + 1) / 2, (cell.rows + 1) / 2}, 0, 0, cv::INTER_AREA);
+  cv::resize(art_at_pitch, half_art, {}, 0.5, 0.5, cv::INTER_AREA);
+  const cv::Point2d centre = (tile_centre - cv::Point2d(0.5, 0.5)) / 2;  // pixel centres
+  const cv::Matx23d shift(1, 0, centre.x - (half_art.cols - 1) / 2.0, 0, 1,
+                          centre.y - (half_art.rows - 1) / 2.0);
+  cv::warpAffine(half_art, expected, shift, half_cell.size(), cv::INTER_LINEAR,
                  cv::BORDER_REPLICATE);
-  cv::Mat difference = SmoothLab(cell) - SmoothLab(expected);
+  cv::Mat difference = SmoothLab(half_cell) - SmoothLab(expected);
   std::vector<cv::Mat> channels;
   cv::split(difference, channels);
-  cv::Mat squared(cell.size(), CV_32F, cv::Scalar(0));
+  cv::Mat squared(half_cell.size(), CV_32F, cv::Scalar(0));
   std::vector<float> values;
   for (cv::Mat& c : channels) {
-    values.clear();
-    for (int y = 0; y < c.rows; y += kMedianStep) {
-      const float* row = c.ptr<float>(y);
-      for (int x = 0; x < c.cols; x += kMedianStep) values.push_back(row[x]);
-    }
+    values.assign(c.begin<float>(), c.end<float>());
     std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
     c -= values[values.size() / 2];
     squared += c.mul(c);
   }
   cv::Mat unlike = squared > limit_lab * limit_lab;
-  const int rim = static_cast<int>(art_at_pitch.cols * kRimShare);
-  cv::Mat inside(cell.size(), CV_8U, cv::Scalar(0));
-  if (cell.cols > 2 * rim && cell.rows > 2 * rim)
-    inside(cv::Rect(rim, rim, cell.cols - 2 * rim, cell.rows - 2 * rim)).setTo(255);
+  const int rim = static_cast<int>(half_art.cols * kRimShare + 0.5);
+  cv::Mat inside(unlike.size(), CV_8U, cv::Scalar(0));
+  if (unlike.cols > 2 * rim && unlike.rows > 2 * rim)
+    inside(cv::Rect(rim, rim, unlike.cols - 2 * rim, unlike.rows - 2 * rim)).setTo(255);
   unlike &= inside;
   cv::morphologyEx(unlike, unlike, cv::MORPH_OPEN,
-                   cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
-  return unlike;
+                   cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
+  cv::Mat out;
+  cv::resize(unlike, out, cell.size(), 0, 0, cv::INTER_NEAREST);
+  return out;
 }
 
 }  // namespace cf
