@@ -11,6 +11,7 @@ namespace {
 constexpr double kRimShare = 0.06;  // of the pitch, as the fine matcher leaves out
 // Half-resolution pixels: grass strokes and a tile's last half pixel of shift.
 constexpr double kSmoothing = 0.75;
+constexpr double kMostUnlikeShare = 0.5;
 
 cv::Mat SmoothLab(const cv::Mat& bgr) {
   cv::Mat smooth, lab, out;
@@ -66,6 +67,10 @@ cv::Mat UnlikeArt(const cv::Mat& cell, const cv::Mat& art_at_pitch, cv::Point2d 
   if (unlike.cols > 2 * rim && unlike.rows > 2 * rim)
     inside(cv::Rect(rim, rim, unlike.cols - 2 * rim, unlike.rows - 2 * rim)).setTo(255);
   unlike &= inside;
+  // Pieces cover part of a tile: where most of it is unlike the art, the art does not describe
+  // the picture (another printing, a glare), and nothing is told from it.
+  if (cv::countNonZero(unlike) > kMostUnlikeShare * cv::countNonZero(inside))
+    return cv::Mat::zeros(cell.size(), CV_8U);
   cv::morphologyEx(unlike, unlike, cv::MORPH_OPEN,
                    cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
   cv::Mat out;

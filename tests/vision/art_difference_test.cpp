@@ -68,5 +68,16 @@ TEST(ArtDifference, APieceAndItsShadedSideOnGrassOfNearlyItsColourAreUnlikeTheAr
             cv::countNonZero(unlike) + 200);
 }
 
+// Tiles of another printing, or under a glare: the art does not describe them, and tells nothing.
+TEST(ArtDifference, ACellMostlyUnlikeItsArtTellsNothing) {
+  const cv::Mat art = Art();
+  cv::Mat cell = Seen(art, 0, {0, 0});
+  cv::Mat glare(cell.size(), CV_8U, cv::Scalar(0));
+  cv::rectangle(glare, cv::Rect(0, 0, cell.cols, cell.rows * 2 / 3), cv::Scalar(255), cv::FILLED);
+  cell.setTo(cv::Scalar(250, 250, 250), glare);
+  const cv::Point2d centre((kPitch - 1) / 2, (kPitch - 1) / 2);
+  EXPECT_EQ(cv::countNonZero(UnlikeArt(cell, ArtAtPitch(art, 0, kPitch), centre, 20)), 0);
+}
+
 }  // namespace
 }  // namespace cf
