@@ -910,26 +910,21 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
                 static_cast<int>(std::floor((a.y - phy) / period)) - row0};
   };
   auto cell_of = [&](cv::Point2d mm) { return cell_at_aligned(reading_to_aligned(mm)); };
-  // The tile a footprint at `mm` is on, or -1: its cell's, else, tiles lying shifted a little off
-  // their cells, the nearest neighbour's whose cell it misses by no more than the shift.
+  // The tile a footprint at `mm` is on, or -1: of the tiles of its cell and the cells around, the
+  // one whose square, where the tile was found to lie, holds it or misses it by least (tiles lie
+  // shifted a little off their cells), by no more than the shift.
   auto tile_under = [&](cv::Point2d mm) -> int {
     const Cell c = cell_of(mm);
-    if (auto it = tile_index.find({c.x, c.y}); it != tile_index.end()) return it->second;
-    const cv::Point2d a = reading_to_aligned(mm);
-    const double fx = (a.x - phx) / period - (c.x + col0), fy = (a.y - phy) / period - (c.y + row0);
-    double nearest = kTileShiftMm * top.ppmm / period;
+    double nearest = kTilePitchMm / 2 + kTileShiftMm;
     int found = -1;
     for (int dy = -1; dy <= 1; ++dy)
       for (int dx = -1; dx <= 1; ++dx) {
         auto it = tile_index.find({c.x + dx, c.y + dy});
         if (it == tile_index.end()) continue;
-        const double gap = std::hypot(dx < 0   ? fx
-                                      : dx > 0 ? 1 - fx
-                                               : 0,
-                                      dy < 0   ? fy
-                                      : dy > 0 ? 1 - fy
-                                               : 0);
-        if (gap <= nearest) nearest = gap, found = it->second;
+        const SceneTile& t = scene.tiles[it->second];
+        const double off =
+            std::max(std::abs(mm.x - t.center_mm[0]), std::abs(mm.y - t.center_mm[1]));
+        if (off < nearest) nearest = off, found = it->second;
       }
     return found;
   };
