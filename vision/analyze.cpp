@@ -104,8 +104,8 @@ constexpr double kTallestPieceMm = 16;
 constexpr double kLeastShadeSum = 30;
 constexpr double kShadeChromaticity = 0.15;
 // A pixel this far (Lab, 8-bit units) in colour from its tile's art is no art: a follower's
-// shaded side that the standardised comparison takes for the art's shading (15 to 30 place the
-// followers of seeds 80000-80079 alike).
+// shaded side that the standardised comparison takes for the art's shading (compared at full
+// resolution, 15 to 30 placed the followers of seeds 80000-80079 alike).
 constexpr double kUnlikeArtLab = 20;
 // How far a follower's footprint is measured off, typically (rendered tables: median 1.3 mm).
 constexpr double kFootprintErrorMm = 1.2;
