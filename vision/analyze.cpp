@@ -960,17 +960,17 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     return t;
   };
   // Where the board's colours are unlike the art's where its tiles lie (UnlikeArt), found cell by
-  // cell as asked for; off the board, the foreground.
-  cv::Mat unlike_art = fg.clone();
+  // cell as asked for; nothing off the board.
+  cv::Mat unlike_art = cv::Mat::zeros(aligned.size(), CV_8U);
   std::set<std::pair<int, int>> unlike_known;
   std::map<std::pair<int, int>, cv::Mat> art_at_pitch;  // by type and quarter turns
   auto UnlikeArtIn = [&](const cv::Rect& window) -> cv::Mat {
-    const int c0 = static_cast<int>(std::floor((window.x - phx) / period)),
-              c1 = static_cast<int>(std::floor((window.br().x - 1 - phx) / period)),
-              r0 = static_cast<int>(std::floor((window.y - phy) / period)),
-              r1 = static_cast<int>(std::floor((window.br().y - 1 - phy) / period));
+    const Cell first = cell_at_aligned(window.tl()),
+               last = cell_at_aligned(window.br() - cv::Point(1, 1));
     for (const auto& c : board) {
-      if (c.col < c0 || c.col > c1 || c.row < r0 || c.row > r1) continue;
+      if (c.col - col0 < first.x || c.col - col0 > last.x || c.row - row0 < first.y ||
+          c.row - row0 > last.y)
+        continue;
       const cv::Rect rect = CellRect(c.col, c.row);
       if (rect != CellInView(c.col, c.row) || !unlike_known.insert({c.col, c.row}).second) continue;
       const Candidate& k = c.reading();

@@ -4,6 +4,8 @@
 #include <opencv2/imgproc.hpp>
 #include <vector>
 
+#include "vision/tileset.h"
+
 namespace cf {
 
 namespace {
@@ -25,14 +27,8 @@ cv::Mat SmoothLab(const cv::Mat& bgr) {
 
 cv::Mat ArtAtPitch(const cv::Mat& art, int quarter, double pitch_px) {
   CV_Assert(art.type() == CV_8UC3 && !art.empty());
-  cv::Mat turned, out;  // `turned` is never a header of `art`: turning writes into it
-  if (quarter % 4 == 0)
-    turned = art;
-  else
-    cv::rotate(art, turned,
-               quarter % 4 == 1   ? cv::ROTATE_90_CLOCKWISE
-               : quarter % 4 == 2 ? cv::ROTATE_180
-                                  : cv::ROTATE_90_COUNTERCLOCKWISE);
+  const cv::Mat turned = TurnedArt(art, quarter);
+  cv::Mat out;
   const double scale = pitch_px / turned.cols;
   cv::resize(turned, out, {}, scale, scale, cv::INTER_AREA);
   return out;

@@ -140,15 +140,9 @@ const cv::Mat& FineTileMatcher::Template(int type, int quarter) {
 }
 
 cv::Mat FineTileMatcher::Art(int type, int quarter) const {
-  cv::Mat art = by_type_.at(type)->art, turned, small;
-  if (quarter == 0)
-    turned = art;
-  else
-    cv::rotate(art, turned,
-               quarter == 1   ? cv::ROTATE_90_CLOCKWISE
-               : quarter == 2 ? cv::ROTATE_180
-                              : cv::ROTATE_90_COUNTERCLOCKWISE);
-  cv::resize(turned, small, cv::Size(size_, size_), 0, 0, cv::INTER_AREA);
+  cv::Mat small;
+  cv::resize(TurnedArt(by_type_.at(type)->art, quarter), small, cv::Size(size_, size_), 0, 0,
+             cv::INTER_AREA);
   cv::GaussianBlur(small, small, cv::Size(3, 3), 0.7);
   return small(cv::Rect(inset_, inset_, size_ - 2 * inset_, size_ - 2 * inset_)).clone();
 }

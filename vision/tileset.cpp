@@ -16,6 +16,17 @@ constexpr int kLanes = 24;
 
 }  // namespace
 
+cv::Mat TurnedArt(const cv::Mat& art, int quarter) {
+  const int q = ((quarter % 4) + 4) % 4;
+  if (q == 0) return art;
+  cv::Mat turned;  // never a header of `art`: turning writes into it
+  cv::rotate(art, turned,
+             q == 1   ? cv::ROTATE_90_CLOCKWISE
+             : q == 2 ? cv::ROTATE_180
+                      : cv::ROTATE_90_COUNTERCLOCKWISE);
+  return turned;
+}
+
 cv::Mat Standardise(const cv::Mat& image, double floor) {
   cv::Mat f;
   image.convertTo(f, CV_MAKETYPE(CV_32F, image.channels()));

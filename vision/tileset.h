@@ -26,6 +26,9 @@ struct TileReference {
   cv::Mat art;                       // CV_8UC3, canonical orientation, as read
 };
 
+// A tile's art (canonical orientation) turned `quarter` quarter turns clockwise: the art itself
+// unturned, else a new picture.
+cv::Mat TurnedArt(const cv::Mat& art, int quarter);
 // Per-channel zero mean and unit variance, as floats; `floor` keeps flat patches from blowing up.
 cv::Mat Standardise(const cv::Mat& image, double floor = 4.0);
 // A square patch of a tile, whatever its size, as a comparable template.
