@@ -891,7 +891,11 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     cv::Point2d centre_mm = aligned_to_reading(place.fit >= kLocatedFit ? place.centre : on_grid);
     t.center_mm[0] = centre_mm.x;
     t.center_mm[1] = centre_mm.y;
-    t.confidence = std::clamp(k.score, 0.0, 1.0);
+    const ReadingCertainty sure = Certainty(c, cat);
+    t.confidence = sure.confidence;
+    if (sure.alternative)
+      t.alternative = SceneTile::Face{cat.type(sure.alternative->type).id,
+                                      sure.alternative->quarter * 90};
     tile_index[{t.at.x, t.at.y}] = static_cast<int>(scene.tiles.size());
     scene.tiles.push_back(t);
   }

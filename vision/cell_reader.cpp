@@ -149,4 +149,18 @@ void Legalize(std::vector<CellReading>& cells, const TileCatalog& cat) {
   }
 }
 
+ReadingCertainty Certainty(const CellReading& cell, const TileCatalog& catalog) {
+  const Candidate& k = cell.reading();
+  ReadingCertainty out;
+  for (const Candidate& c : cell.candidates)
+    if (!SameFace(catalog.type(c.type), c.quarter, catalog.type(k.type), k.quarter) &&
+        (!out.alternative || c.score > out.alternative->score))
+      out.alternative = &c;
+  const double lead = out.alternative ? k.score - out.alternative->score : kClearLead;
+  out.confidence =
+      std::clamp(k.score, 0.0, 1.0) * std::clamp(0.5 + lead / (2 * kClearLead), 0.5, 1.0);
+  if (lead >= kClearLead) out.alternative = nullptr;
+  return out;
+}
+
 }  // namespace cf

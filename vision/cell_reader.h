@@ -57,4 +57,16 @@ bool FitsNeighbours(const TileCatalog& catalog, const Candidate& c, int col, int
 // Picks per cell the candidate that best agrees with its neighbours' edges and the tile counts.
 void Legalize(std::vector<CellReading>& cells, const TileCatalog& catalog);
 
+// How sure a cell's chosen reading is, and the other face (another tile, or the same turned to
+// look different) it may as well show. A reading whose art matches no better than another face's
+// is a coin toss between them: its confidence is half its match score, rising to the whole score
+// as it leads the best other face by kClearLead; that face is its alternative while it leads by
+// less.
+struct ReadingCertainty {
+  double confidence = 0;
+  const Candidate* alternative = nullptr;
+};
+inline constexpr double kClearLead = 0.02;
+ReadingCertainty Certainty(const CellReading& cell, const TileCatalog& catalog);
+
 }  // namespace cf

@@ -60,6 +60,12 @@ json::Value Scene::ToJson() const {
     j["center_mm"] = Mm(t.center_mm);
     j["angle_deg"] = std::round(t.angle_deg * 100) / 100;
     j["confidence"] = std::round(t.confidence * 1000) / 1000;
+    if (t.alternative) {
+      json::Value alt;
+      alt["id"] = t.alternative->id;
+      alt["rotation"] = t.alternative->rotation;
+      j["alternative"] = alt;
+    }
     tiles_json.push_back(j);
   }
   for (const auto& f : followers) {
@@ -115,6 +121,14 @@ Result<Scene> Scene::FromJson(const json::Value& v) {
     st.rotation = static_cast<int>(rot->as_int());
     if (const json::Value* a = t.find("angle_deg"); a && a->is_number()) st.angle_deg = a->as_number();
     else st.angle_deg = st.rotation;
+    if (const json::Value* c = t.find("confidence"); c && c->is_number())
+      st.confidence = c->as_number();
+    if (const json::Value* a = t.find("alternative")) {
+      const json::Value* alt_rot = a->is_object() ? a->find("rotation") : nullptr;
+      if (!alt_rot || !alt_rot->is_integer() || Str(*a, "id").empty())
+        return Fail("scene: a tile's alternative needs id and rotation");
+      st.alternative = SceneTile::Face{Str(*a, "id"), static_cast<int>(alt_rot->as_int())};
+    }
     s.tiles.push_back(st);
   }
   for (const auto& f : *followers) {

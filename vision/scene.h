@@ -22,6 +22,12 @@ struct SceneTile {
   double center_mm[2]{};  // where its centre lies
   double angle_deg = 0;   // true turn including the hand's misalignment (rendered truth only)
   double confidence = 1;
+  // Read from a photo: another tile, or turn, that the picture shows about as well.
+  struct Face {
+    std::string id;
+    int rotation = 0;
+  };
+  std::optional<Face> alternative;
 };
 
 struct SceneFollower {

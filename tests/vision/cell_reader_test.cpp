@@ -68,5 +68,31 @@ TEST(RereadCell, NoChoicesReadsAsNothing) {
   EXPECT_EQ(some[0].type, VisionCatalog().find("A"));
 }
 
+// A reading far ahead of every other face is as sure as it matches; one that another tile matches
+// about as well (an inn's lake hidden under a meeple leaves IC-01 and U alike) is a coin toss, and
+// names that tile; the same tile turned to show the same face (U turned half round) is no other.
+TEST(Certainty, AReadingAnotherTileMatchesAsWellIsDoubtfulAndNamesIt) {
+  const TileCatalog& cat = VisionCatalog();
+  CellReading clear{0, 0, {Read("U", 0, 0.92), Read("U", 2, 0.919), Read("IC-01", 0, 0.80)}};
+  ReadingCertainty sure = Certainty(clear, cat);
+  EXPECT_NEAR(sure.confidence, 0.92, 1e-9);
+  EXPECT_EQ(sure.alternative, nullptr);
+
+  CellReading tied{0, 0, {Read("U", 2, 0.86), Read("IC-01", 2, 0.85), Read("BEG-08", 2, 0.70)}};
+  ReadingCertainty doubt = Certainty(tied, cat);
+  EXPECT_LT(doubt.confidence, 0.7);
+  EXPECT_GE(doubt.confidence, 0.86 / 2);
+  ASSERT_NE(doubt.alternative, nullptr);
+  EXPECT_EQ(cat.type(doubt.alternative->type).id, "IC-01");
+  EXPECT_EQ(doubt.alternative->quarter, 2);
+
+  // Chosen below another face (the neighbours' edges asked for it): a coin toss at best.
+  CellReading forced{0, 0, {Read("V", 1, 0.90), Read("BEG-02", 1, 0.70)}, 1};
+  ReadingCertainty low = Certainty(forced, cat);
+  EXPECT_NEAR(low.confidence, 0.35, 1e-9);
+  ASSERT_NE(low.alternative, nullptr);
+  EXPECT_EQ(cat.type(low.alternative->type).id, "V");
+}
+
 }  // namespace
 }  // namespace cf::testing

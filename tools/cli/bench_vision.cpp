@@ -135,6 +135,13 @@ int RunBenchVision(const std::vector<std::string>& args) {
   int refused = 0, false_followers = 0, false_tokens = 0, invented_tiles = 0;
   std::vector<double> first_ms, ms, follower_err, token_err, tile_err, stretch_err, focal_err;
   std::map<std::string, std::vector<double>> phase_ms;
+  // Of the tiles read, how many with a confidence of at least kSure, and how many of each are right.
+  constexpr double kSure = 0.7;
+  int sure_read = 0, sure_right = 0, doubtful_read = 0, doubtful_right = 0;
+  auto count_confidence = [&](const SceneTile& t, bool right) {
+    (t.confidence >= kSure ? sure_read : doubtful_read) += 1;
+    (t.confidence >= kSure ? sure_right : doubtful_right) += right;
+  };
   const int n = (*vm)["scenes"].as<int>();
   for (int i = 0; i < n; ++i) {
     uint64_t seed = (*vm)["seed"].as<uint64_t>() + i;
@@ -225,10 +232,12 @@ int RunBenchVision(const std::vector<std::string>& args) {
       if (read_type >= 0 && SameFace(catalog->type(true_type), t.rotation / 90,
                                      catalog->type(read_type), it->second->rotation / 90)) {
         ++scene_right;
+        count_confidence(*it->second, true);
         tile_err.push_back(std::hypot(it->second->center_mm[0] - t.center_mm[0],
                                       it->second->center_mm[1] - t.center_mm[1]));
         continue;
       }
+      count_confidence(*it->second, false);
       if (it->second->id != t.id) {
         ++wrong_id;
         bool covered = false;  // a follower or token lies on it
@@ -246,7 +255,8 @@ int RunBenchVision(const std::vector<std::string>& args) {
     std::set<std::pair<int, int>> real;
     for (const auto& t : truth.tiles) real.insert({t.at.x, t.at.y});
     int invented = 0;
-    for (const auto& t : read->tiles) invented += !real.count({t.at.x, t.at.y});
+    for (const auto& t : read->tiles)
+      if (!real.count({t.at.x, t.at.y})) ++invented, count_confidence(t, false);
     invented_tiles += invented;
     tiles_total += scene_tiles;
     tiles_right += scene_right;
@@ -365,6 +375,11 @@ int RunBenchVision(const std::vector<std::string>& args) {
   std::printf("  refused as 'no board': %d scenes\n", refused);
   std::printf("  tiles (id and rotation right, in view): %.2f%% of %d; %d read where none lies\n",
               pct(tiles_right, tiles_total), tiles_total, invented_tiles);
+  std::printf(
+      "  tiles read with confidence %.1f or more: %.1f%% of those read, %.2f%% of them right; the "
+      "others %.1f%% right\n",
+      kSure, pct(sure_read, sure_read + doubtful_read), pct(sure_right, sure_read),
+      pct(doubtful_right, doubtful_read));
   std::printf(
       "  followers (found, colour, cell and feature right): %.2f%% of %d; %d false followers\n",
       pct(followers_right, followers_total), followers_total, false_followers);
