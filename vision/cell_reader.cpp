@@ -151,15 +151,22 @@ void Legalize(std::vector<CellReading>& cells, const TileCatalog& cat) {
 
 ReadingCertainty Certainty(const CellReading& cell, const TileCatalog& catalog) {
   const Candidate& k = cell.reading();
-  ReadingCertainty out;
+  // Only readings less than kClearLead behind can lower the confidence; the best of them that
+  // shows another face (comparing faces is costly) is the alternative.
+  std::vector<const Candidate*> close;
   for (const Candidate& c : cell.candidates)
-    if (!SameFace(catalog.type(c.type), c.quarter, catalog.type(k.type), k.quarter) &&
-        (!out.alternative || c.score > out.alternative->score))
-      out.alternative = &c;
+    if (&c != &k && c.score > k.score - kClearLead) close.push_back(&c);
+  std::sort(close.begin(), close.end(),
+            [](const Candidate* a, const Candidate* b) { return a->score > b->score; });
+  ReadingCertainty out;
+  for (const Candidate* c : close)
+    if (!SameFace(catalog.type(c->type), c->quarter, catalog.type(k.type), k.quarter)) {
+      out.alternative = c;
+      break;
+    }
   const double lead = out.alternative ? k.score - out.alternative->score : kClearLead;
   out.confidence =
       std::clamp(k.score, 0.0, 1.0) * std::clamp(0.5 + lead / (2 * kClearLead), 0.5, 1.0);
-  if (lead >= kClearLead) out.alternative = nullptr;
   return out;
 }
 
