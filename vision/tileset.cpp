@@ -1,5 +1,6 @@
 #include "vision/tileset.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
@@ -83,9 +84,10 @@ double MaskedSimilarity::operator()(const cv::Mat& b) const {
   // b's used pixels gathered once, zero-padded to whole lane steps.
   const size_t padded = (3 * used_.size() + kLanes - 1) / kLanes * kLanes;
   thread_local std::vector<float> packed;
-  packed.assign(padded, 0.0f);
+  packed.resize(padded);
   for (size_t j = 0; j < used_.size(); ++j)
     for (int k = 0; k < 3; ++k) packed[3 * j + k] = pb[used_[j] + k];
+  std::fill(packed.begin() + 3 * used_.size(), packed.end(), 0.0f);
   float lb[kLanes] = {}, lbb[kLanes] = {};
   for (size_t j = 0; j < padded; j += kLanes)
     for (int l = 0; l < kLanes; ++l)
