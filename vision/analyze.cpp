@@ -877,6 +877,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
 
   Scene scene;
   std::map<std::pair<int, int>, int> tile_index;
+  std::vector<double> tile_lead_weight;  // per scene tile (Certainty)
   for (const auto& c : board) {
     const Candidate& k = c.candidates[c.chosen];
     SceneTile t;
@@ -893,6 +894,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     t.center_mm[1] = centre_mm.y;
     const ReadingCertainty sure = Certainty(c, cat);
     t.confidence = sure.confidence;
+    tile_lead_weight.push_back(sure.lead_weight);
     if (sure.alternative)
       t.alternative = SceneTile::Face{cat.type(sure.alternative->type).id,
                                       sure.alternative->quarter * 90};
@@ -1399,7 +1401,8 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     sf.center_mm[0] = mm->x, sf.center_mm[1] = mm->y;
     sf.at = tile.at;
     sf.on = std::string(PointName(RotatePoint(type.features[f].first_point(), tile.rotation / 90)));
-    sf.confidence = verdict.confidence;
+    // Its feature is only as sure as the reading of its tile.
+    sf.confidence = verdict.confidence * tile_lead_weight[on_tile];
     scene.followers.push_back(sf);
     follower_blobs.push_back(b);
   }

@@ -165,8 +165,8 @@ ReadingCertainty Certainty(const CellReading& cell, const TileCatalog& catalog) 
       break;
     }
   const double lead = out.alternative ? k.score - out.alternative->score : kClearLead;
-  out.confidence =
-      std::clamp(k.score, 0.0, 1.0) * std::clamp(0.5 + lead / (2 * kClearLead), 0.5, 1.0);
+  out.lead_weight = std::clamp(0.5 + lead / (2 * kClearLead), 0.5, 1.0);
+  out.confidence = std::clamp(k.score, 0.0, 1.0) * out.lead_weight;
   return out;
 }
 

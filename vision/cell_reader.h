@@ -64,6 +64,7 @@ void Legalize(std::vector<CellReading>& cells, const TileCatalog& catalog);
 // less.
 struct ReadingCertainty {
   double confidence = 0;
+  double lead_weight = 1;  // the share of the match score kept: 1/2 for a coin toss, 1 when clear
   const Candidate* alternative = nullptr;
 };
 inline constexpr double kClearLead = 0.02;

@@ -99,6 +99,24 @@ void IntoTruthFrame(Scene& read, const Scene& truth) {
   for (auto& t : read.tokens) move(t.center_mm);
 }
 
+// Of the items read, how many with a confidence of at least kSure, and how many of those and of
+// the others are right (an item read where none lies is wrong).
+struct ConfidenceSplit {
+  static constexpr double kSure = 0.7;
+  int sure = 0, sure_right = 0, doubtful = 0, doubtful_right = 0;
+  void Add(double confidence, bool right) {
+    (confidence >= kSure ? sure : doubtful) += 1;
+    (confidence >= kSure ? sure_right : doubtful_right) += right;
+  }
+  void Print(const char* items) const {
+    auto pct = [](int a, int b) { return b ? 100.0 * a / b : 0.0; };
+    std::printf(
+        "  %s read with confidence %.1f or more: %.1f%% of those read, %.2f%% of them right; the "
+        "others %.1f%% right\n",
+        items, kSure, pct(sure, sure + doubtful), pct(sure_right, sure), pct(doubtful_right, doubtful));
+  }
+};
+
 }  // namespace
 
 int RunBenchVision(const std::vector<std::string>& args) {
@@ -135,13 +153,8 @@ int RunBenchVision(const std::vector<std::string>& args) {
   int refused = 0, false_followers = 0, false_tokens = 0, invented_tiles = 0;
   std::vector<double> first_ms, ms, follower_err, token_err, tile_err, stretch_err, focal_err;
   std::map<std::string, std::vector<double>> phase_ms;
-  // Of the tiles read, how many with a confidence of at least kSure, and how many of each are right.
-  constexpr double kSure = 0.7;
-  int sure_read = 0, sure_right = 0, doubtful_read = 0, doubtful_right = 0;
-  auto count_confidence = [&](const SceneTile& t, bool right) {
-    (t.confidence >= kSure ? sure_read : doubtful_read) += 1;
-    (t.confidence >= kSure ? sure_right : doubtful_right) += right;
-  };
+  ConfidenceSplit tile_confidence, follower_confidence;
+  auto count_confidence = [&](const SceneTile& t, bool right) { tile_confidence.Add(t.confidence, right); };
   const int n = (*vm)["scenes"].as<int>();
   for (int i = 0; i < n; ++i) {
     uint64_t seed = (*vm)["seed"].as<uint64_t>() + i;
@@ -286,7 +299,9 @@ int RunBenchVision(const std::vector<std::string>& args) {
         };
         same_feature = feature(r.on) == feature(f.on);
       }
-      followers_right += r.color == f.color && r.at.x == f.at.x && r.at.y == f.at.y && same_feature;
+      const bool right = r.color == f.color && r.at.x == f.at.x && r.at.y == f.at.y && same_feature;
+      followers_right += right;
+      follower_confidence.Add(r.confidence, right);
       if (r.color != f.color)
         f_colour += " " + f.color + "->" + r.color;
       else if (r.at.x != f.at.x || r.at.y != f.at.y || !same_feature) {
@@ -305,6 +320,8 @@ int RunBenchVision(const std::vector<std::string>& args) {
       }
     }
     false_followers += static_cast<int>(std::count(used.begin(), used.end(), false));
+    for (size_t i = 0; i < used.size(); ++i)
+      if (!used[i]) follower_confidence.Add(read->followers[i].confidence, false);
     // "green/lying by target token, 2 mm": what lies nearest a false follower, if within
     // 25 mm.
     std::string f_false;
@@ -375,14 +392,11 @@ int RunBenchVision(const std::vector<std::string>& args) {
   std::printf("  refused as 'no board': %d scenes\n", refused);
   std::printf("  tiles (id and rotation right, in view): %.2f%% of %d; %d read where none lies\n",
               pct(tiles_right, tiles_total), tiles_total, invented_tiles);
-  std::printf(
-      "  tiles read with confidence %.1f or more: %.1f%% of those read, %.2f%% of them right; the "
-      "others %.1f%% right\n",
-      kSure, pct(sure_read, sure_read + doubtful_read), pct(sure_right, sure_read),
-      pct(doubtful_right, doubtful_read));
+  tile_confidence.Print("tiles");
   std::printf(
       "  followers (found, colour, cell and feature right): %.2f%% of %d; %d false followers\n",
       pct(followers_right, followers_total), followers_total, false_followers);
+  follower_confidence.Print("followers");
   std::printf("  tokens (found, kind right): %.2f%% of %d; %d false tokens\n",
               pct(tokens_right, tokens_total), tokens_total, false_tokens);
   std::printf("  tokens on the board or off it as they lie: %.2f%% of %zu found\n",
