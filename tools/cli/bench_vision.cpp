@@ -153,7 +153,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
   int refused = 0, false_followers = 0, false_tokens = 0, invented_tiles = 0;
   std::vector<double> first_ms, ms, follower_err, token_err, tile_err, stretch_err, focal_err;
   std::map<std::string, std::vector<double>> phase_ms;
-  ConfidenceSplit tile_confidence, follower_confidence;
+  ConfidenceSplit tile_confidence, follower_confidence, token_confidence;
   auto count_confidence = [&](const SceneTile& t, bool right) { tile_confidence.Add(t.confidence, right); };
   const int n = (*vm)["scenes"].as<int>();
   for (int i = 0; i < n; ++i) {
@@ -355,12 +355,15 @@ int RunBenchVision(const std::vector<std::string>& args) {
         t_kind += " " + t.kind + "->" + read->tokens[best].kind;
       token_err.push_back(best_d);
       tokens_right += read->tokens[best].kind == t.kind;
+      token_confidence.Add(read->tokens[best].confidence, read->tokens[best].kind == t.kind);
       if (read->tokens[best].on_board == t.on_board)
         ++tokens_placed;
       else
         t_kind += std::string(" ") + t.kind + (t.on_board ? " on->off" : " off->on");
     }
     false_tokens += static_cast<int>(std::count(tused.begin(), tused.end(), false));
+    for (size_t i = 0; i < tused.size(); ++i)
+      if (!tused[i]) token_confidence.Add(read->tokens[i].confidence, false);
     if (vm->count("per-scene")) {
       std::printf(
           "seed %llu: followers missed %d (%s), wrong place %d (%s), false %d (%s), colours%s; "
@@ -399,6 +402,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
   follower_confidence.Print("followers");
   std::printf("  tokens (found, kind right): %.2f%% of %d; %d false tokens\n",
               pct(tokens_right, tokens_total), tokens_total, false_tokens);
+  token_confidence.Print("tokens");
   std::printf("  tokens on the board or off it as they lie: %.2f%% of %zu found\n",
               pct(tokens_placed, static_cast<int>(token_err.size())), token_err.size());
   std::printf(
