@@ -1,5 +1,6 @@
 #include "calibration/calibration_file.h"
 
+#include <filesystem>
 #include <fstream>
 
 namespace cf {
@@ -27,6 +28,7 @@ Status SaveCalibration(const Calibration& c, const std::string& path) {
 }
 
 Result<Calibration> LoadCalibration(const std::string& path) {
+  if (std::filesystem::is_directory(path)) return Fail(path + " is a folder, not a calibration file");
   if (!std::ifstream(path)) return Fail("cannot read calibration file " + path);
   Calibration c;
   try {

@@ -112,6 +112,8 @@ TEST(CalibrationFile, SavesAndLoadsAndRefusesOtherFiles) {
   EXPECT_FALSE(LoadCalibration((dir / "junk.yaml").string()).ok());
   EXPECT_EQ(LoadCalibration((dir / "missing.yaml").string()).error().message,
             "cannot read calibration file " + (dir / "missing.yaml").string());
+  EXPECT_EQ(LoadCalibration(dir.string()).error().message,
+            dir.string() + " is a folder, not a calibration file");
 }
 
 }  // namespace
