@@ -99,6 +99,9 @@ void IntoTruthFrame(Scene& read, const Scene& truth) {
   for (auto& t : read.tokens) move(t.center_mm);
 }
 
+// a in b, in per cent (0 of nothing).
+double Pct(int a, int b) { return b ? 100.0 * a / b : 0.0; }
+
 // Of the items read, how many with a confidence of at least kSure, and how many of those and of
 // the others are right (an item read where none lies is wrong).
 struct ConfidenceSplit {
@@ -109,11 +112,10 @@ struct ConfidenceSplit {
     (confidence >= kSure ? sure_right : doubtful_right) += right;
   }
   void Print(const char* items) const {
-    auto pct = [](int a, int b) { return b ? 100.0 * a / b : 0.0; };
     std::printf(
         "  %s read with confidence %.1f or more: %.1f%% of those read, %.2f%% of them right; the "
         "others %.1f%% right\n",
-        items, kSure, pct(sure, sure + doubtful), pct(sure_right, sure), pct(doubtful_right, doubtful));
+        items, kSure, Pct(sure, sure + doubtful), Pct(sure_right, sure), Pct(doubtful_right, doubtful));
   }
 };
 
@@ -154,7 +156,6 @@ int RunBenchVision(const std::vector<std::string>& args) {
   std::vector<double> first_ms, ms, follower_err, token_err, tile_err, stretch_err, focal_err;
   std::map<std::string, std::vector<double>> phase_ms;
   ConfidenceSplit tile_confidence, follower_confidence, token_confidence;
-  auto count_confidence = [&](const SceneTile& t, bool right) { tile_confidence.Add(t.confidence, right); };
   const int n = (*vm)["scenes"].as<int>();
   for (int i = 0; i < n; ++i) {
     uint64_t seed = (*vm)["seed"].as<uint64_t>() + i;
@@ -245,12 +246,12 @@ int RunBenchVision(const std::vector<std::string>& args) {
       if (read_type >= 0 && SameFace(catalog->type(true_type), t.rotation / 90,
                                      catalog->type(read_type), it->second->rotation / 90)) {
         ++scene_right;
-        count_confidence(*it->second, true);
+        tile_confidence.Add(it->second->confidence, true);
         tile_err.push_back(std::hypot(it->second->center_mm[0] - t.center_mm[0],
                                       it->second->center_mm[1] - t.center_mm[1]));
         continue;
       }
-      count_confidence(*it->second, false);
+      tile_confidence.Add(it->second->confidence, false);
       if (it->second->id != t.id) {
         ++wrong_id;
         bool covered = false;  // a follower or token lies on it
@@ -269,7 +270,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
     for (const auto& t : truth.tiles) real.insert({t.at.x, t.at.y});
     int invented = 0;
     for (const auto& t : read->tiles)
-      if (!real.count({t.at.x, t.at.y})) ++invented, count_confidence(t, false);
+      if (!real.count({t.at.x, t.at.y})) ++invented, tile_confidence.Add(t.confidence, false);
     invented_tiles += invented;
     tiles_total += scene_tiles;
     tiles_right += scene_right;
@@ -319,9 +320,8 @@ int RunBenchVision(const std::vector<std::string>& args) {
                        " [" + true_id + ", read " + read_id + ", " + off + "]";
       }
     }
-    false_followers += static_cast<int>(std::count(used.begin(), used.end(), false));
     for (size_t i = 0; i < used.size(); ++i)
-      if (!used[i]) follower_confidence.Add(read->followers[i].confidence, false);
+      if (!used[i]) ++false_followers, follower_confidence.Add(read->followers[i].confidence, false);
     // "green/lying by target token, 2 mm": what lies nearest a false follower, if within
     // 25 mm.
     std::string f_false;
@@ -361,9 +361,8 @@ int RunBenchVision(const std::vector<std::string>& args) {
       else
         t_kind += std::string(" ") + t.kind + (t.on_board ? " on->off" : " off->on");
     }
-    false_tokens += static_cast<int>(std::count(tused.begin(), tused.end(), false));
     for (size_t i = 0; i < tused.size(); ++i)
-      if (!tused[i]) token_confidence.Add(read->tokens[i].confidence, false);
+      if (!tused[i]) ++false_tokens, token_confidence.Add(read->tokens[i].confidence, false);
     if (vm->count("per-scene")) {
       std::printf(
           "seed %llu: followers missed %d (%s), wrong place %d (%s), false %d (%s), colours%s; "
@@ -383,7 +382,6 @@ int RunBenchVision(const std::vector<std::string>& args) {
           confusions.c_str());
     }
   }
-  auto pct = [](int a, int b) { return b ? 100.0 * a / b : 0.0; };
   std::printf("catapult-fair bench vision: %d rendered scenes (seeds from %llu, %s, %s)\n", n,
               static_cast<unsigned long long>((*vm)["seed"].as<uint64_t>()),
               (*vm)["camera"].as<std::string>().c_str(),
@@ -394,17 +392,17 @@ int RunBenchVision(const std::vector<std::string>& args) {
                   : "true camera as calibration");
   std::printf("  refused as 'no board': %d scenes\n", refused);
   std::printf("  tiles (id and rotation right, in view): %.2f%% of %d; %d read where none lies\n",
-              pct(tiles_right, tiles_total), tiles_total, invented_tiles);
+              Pct(tiles_right, tiles_total), tiles_total, invented_tiles);
   tile_confidence.Print("tiles");
   std::printf(
       "  followers (found, colour, cell and feature right): %.2f%% of %d; %d false followers\n",
-      pct(followers_right, followers_total), followers_total, false_followers);
+      Pct(followers_right, followers_total), followers_total, false_followers);
   follower_confidence.Print("followers");
   std::printf("  tokens (found, kind right): %.2f%% of %d; %d false tokens\n",
-              pct(tokens_right, tokens_total), tokens_total, false_tokens);
+              Pct(tokens_right, tokens_total), tokens_total, false_tokens);
   token_confidence.Print("tokens");
   std::printf("  tokens on the board or off it as they lie: %.2f%% of %zu found\n",
-              pct(tokens_placed, static_cast<int>(token_err.size())), token_err.size());
+              Pct(tokens_placed, static_cast<int>(token_err.size())), token_err.size());
   std::printf(
       "  follower footprint centre error: median %.2f mm, 95th percentile %.2f mm (found ones)\n",
       Percentile(follower_err, 0.5), Percentile(follower_err, 0.95));
