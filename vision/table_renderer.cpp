@@ -444,7 +444,7 @@ Look RandomLook(const Scene& scene, const LookOptions& o, uint64_t seed) {
   return look;
 }
 
-cv::Mat RenderTable(const TileCatalog& catalog, Scene& scene, const Look& look) {
+cv::Mat RenderTable(const TileCatalog& catalog, Scene& scene, const Look& look, cv::Mat* hidden) {
   const Camera& cam = look.camera;
   std::mt19937_64 rng(look.seed * 104729 + 3);
   cv::Mat rays = RayDirections(cam);
@@ -537,6 +537,14 @@ cv::Mat RenderTable(const TileCatalog& catalog, Scene& scene, const Look& look) 
   DrawFaces(img, faces, look);
   Light(img, look, rays);
   cv::Mat hands = DrawHands(img, look, rng);
+  if (hidden) {
+    std::vector<Face> white = faces;
+    for (auto& f : white) f.color = {255, 255, 255};
+    cv::Mat drawn(img.size(), CV_8UC3, cv::Scalar(0, 0, 0));
+    DrawFaces(drawn, white, look);
+    cv::cvtColor(drawn, *hidden, cv::COLOR_BGR2GRAY);
+    *hidden = (*hidden > 0) | (hands > 0);
+  }
   auto covered = [&](double x, double y, double z) {
     cv::Point2d p = cam.Project({x, y, z});
     return p.x >= 0 && p.y >= 0 && p.x < hands.cols && p.y < hands.rows && hands.at<uchar>(int(p.y), int(p.x)) > 0;

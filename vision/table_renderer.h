@@ -42,8 +42,11 @@ struct LookOptions {
 // A random but plausible camera and light for a table whose tiles lie in `scene`.
 Look RandomLook(const Scene& scene, const LookOptions& options, uint64_t seed);
 
-// Renders `scene` as seen with `look`. Marks items a hand covers as occluded in `scene`.
-cv::Mat RenderTable(const TileCatalog& catalog, Scene& scene, const Look& look);
+// Renders `scene` as seen with `look`. Marks items a hand covers as occluded in `scene`. With
+// `hidden`, also the picture's pixels (CV_8U, 255) where a follower, a token or a hand hides what
+// lies beneath (their shadows hide nothing).
+cv::Mat RenderTable(const TileCatalog& catalog, Scene& scene, const Look& look,
+                    cv::Mat* hidden = nullptr);
 
 // A ChArUco board (squares x, squares y, square and marker size mm) lying with its centre at
 // `center` (world mm), tilted about x and y by the given angles and turned about z.

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <opencv2/imgcodecs.hpp>
 #include <random>
 #include <set>
@@ -13,6 +14,7 @@
 #include "engine/random_game.h"
 #include "tools/cli/cli_common.h"
 #include "vision/analyze.h"
+#include "vision/hidden_difference.h"
 #include "vision/scene_recipe.h"
 #include "vision/top_view.h"
 
@@ -99,6 +101,10 @@ void IntoTruthFrame(Scene& read, const Scene& truth) {
   for (auto& t : read.tokens) move(t.center_mm);
 }
 
+// A misread tile whose difference from its reading pieces or hands hide this much is not shown by
+// the picture: a reader can only guess it.
+constexpr double kMostlyHidden = 0.9;
+
 // a in b, in per cent (0 of nothing).
 double Pct(int a, int b) { return b ? 100.0 * a / b : 0.0; }
 
@@ -134,6 +140,9 @@ int RunBenchVision(const std::vector<std::string>& args) {
       "from-tiles",
       "calibrate from the tile grid of each scene (calibrate --tiles), then analyse with that "
       "calibration; the frame matched to the truth's afterwards")(
+      "hidden",
+      "for each misread tile, how much of what tells it from the reading pieces or hands hide "
+      "(renders each scene again, with the reading in its place)")(
       "repeat", po::value<int>()->default_value(1),
       "analyse each scene this many times and time the fastest")(
       "debug", po::value<std::string>(),
@@ -153,6 +162,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
   int tiles_total = 0, tiles_right = 0, followers_total = 0, followers_right = 0, tokens_total = 0,
       tokens_right = 0, tokens_placed = 0;
   int refused = 0, false_followers = 0, false_tokens = 0, invented_tiles = 0;
+  int misread_tiles = 0, hidden_misreads = 0;  // read as another face; of those, hidden (--hidden)
   std::vector<double> first_ms, ms, follower_err, token_err, tile_err, stretch_err, focal_err;
   std::map<std::string, std::vector<double>> phase_ms;
   ConfidenceSplit tile_confidence, follower_confidence, token_confidence;
@@ -231,6 +241,17 @@ int RunBenchVision(const std::vector<std::string>& args) {
     std::map<std::pair<int, int>, const SceneTile*> got;
     for (const auto& t : read->tiles) got[{t.at.x, t.at.y}] = &t;
     std::string confusions;
+    std::optional<HiddenDifference> hidden;
+    // " (hidden 93%)" with --hidden: how much of what tells `t` from `as_id` turned `as_rotation`
+    // pieces or hands hide; counts it as hidden from kMostlyHidden on.
+    auto hidden_note = [&](const SceneTile& t, const std::string& as_id, int as_rotation) {
+      if (!vm->count("hidden")) return std::string();
+      if (!hidden) hidden.emplace(*catalog, truth, look);
+      const auto share = hidden->HiddenShare(&t - truth.tiles.data(), as_id, as_rotation);
+      if (!share) return std::string(" (no difference shows)");
+      hidden_misreads += *share >= kMostlyHidden;
+      return " (hidden " + std::to_string(std::lround(100 * *share)) + "%)";
+    };
     int scene_tiles = 0, missing = 0, wrong_id = 0, wrong_turn = 0, scene_right = 0;
     for (const auto& t : truth.tiles) {
       if (!InView(look.camera, t.center_mm)) continue;
@@ -252,6 +273,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
         continue;
       }
       tile_confidence.Add(it->second->confidence, false);
+      ++misread_tiles;
       if (it->second->id != t.id) {
         ++wrong_id;
         bool covered = false;  // a follower or token lies on it
@@ -259,12 +281,14 @@ int RunBenchVision(const std::vector<std::string>& args) {
         for (const auto& k : truth.tokens)
           covered |= std::abs(k.center_mm[0] - t.center_mm[0]) < 30 &&
                      std::abs(k.center_mm[1] - t.center_mm[1]) < 30;
-        confusions += " " + t.id + "->" + it->second->id + (covered ? "*" : "");
+        confusions += " " + t.id + "->" + it->second->id + (covered ? "*" : "") +
+                      hidden_note(t, it->second->id, it->second->rotation);
         continue;
       }
       ++wrong_turn;
       confusions += " " + t.id + "@" + std::to_string(t.rotation) + "->" +
-                    std::to_string(it->second->rotation);
+                    std::to_string(it->second->rotation) +
+                    hidden_note(t, it->second->id, it->second->rotation);
     }
     std::set<std::pair<int, int>> real;
     for (const auto& t : truth.tiles) real.insert({t.at.x, t.at.y});
@@ -394,6 +418,11 @@ int RunBenchVision(const std::vector<std::string>& args) {
   std::printf("  tiles (id and rotation right, in view): %.2f%% of %d; %d read where none lies\n",
               Pct(tiles_right, tiles_total), tiles_total, invented_tiles);
   tile_confidence.Print("tiles");
+  if (vm->count("hidden"))
+    std::printf(
+        "  tiles read as another face: %d; for %d of them (%.2f%% of the tiles) pieces or hands hide "
+        "%.0f%% or more of what tells the two apart\n",
+        misread_tiles, hidden_misreads, Pct(hidden_misreads, tiles_total), 100 * kMostlyHidden);
   std::printf(
       "  followers (found, colour, cell and feature right): %.2f%% of %d; %d false followers\n",
       Pct(followers_right, followers_total), followers_total, false_followers);
