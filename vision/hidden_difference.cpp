@@ -3,6 +3,8 @@
 #include <opencv2/imgproc.hpp>
 #include <vector>
 
+#include "vision/tile_painter.h"
+#include "vision/tileset.h"
 #include "vision/top_view.h"
 
 namespace cf {
@@ -14,6 +16,7 @@ namespace {
 // levels); a pond, a road or a house on grass by more.
 constexpr int kDifferentLevels = 40;
 constexpr double kSmoothingMm = 1.5;
+constexpr int kSmallArt = 48;  // pixels a side of the arts RoughHiddenShare compares
 
 }  // namespace
 
@@ -52,6 +55,66 @@ std::optional<double> HiddenDifference::HiddenShare(size_t tile, const std::stri
   const int all = cv::countNonZero(differs);
   if (all == 0) return std::nullopt;
   return cv::countNonZero(differs & hidden_) / static_cast<double>(all);
+}
+
+bool HiddenDifference::Covered(size_t tile) const {
+  if (tile >= bare_.tiles.size()) return false;
+  const SceneTile& t = bare_.tiles[tile];
+  const double a = t.angle_deg * CV_PI / 180, half = kTilePitchMm / 2;
+  std::vector<cv::Point> corners;
+  for (const auto& [u, v] : {std::pair{-1, -1}, {1, -1}, {1, 1}, {-1, 1}}) {
+    const double x = u * half, y = v * half;
+    const cv::Point2d p = look_.camera.Project({t.center_mm[0] + x * std::cos(a) - y * std::sin(a),
+                                                t.center_mm[1] + x * std::sin(a) + y * std::cos(a),
+                                                kTileTop});
+    corners.push_back(cv::Point(cvRound(p.x), cvRound(p.y)));
+  }
+  cv::Mat square(hidden_.size(), CV_8U, cv::Scalar(0));
+  cv::fillConvexPoly(square, corners, cv::Scalar(255));
+  return cv::countNonZero(square & hidden_) > 0;
+}
+
+std::optional<double> HiddenDifference::RoughHiddenShare(size_t tile, const std::string& id,
+                                                         int rotation) {
+  const int other = catalog_.find(id);
+  if (tile >= bare_.tiles.size() || other < 0) return std::nullopt;
+  const SceneTile& t = bare_.tiles[tile];
+  cv::Mat& hidden = hidden_on_tile_[tile];
+  if (hidden.empty()) {  // each pixel of the tile's frame hidden where its point shows
+    hidden.create(kSmallArt, kSmallArt, CV_8U);
+    const double a = t.angle_deg * CV_PI / 180;  // as the renderer turns it: clockwise
+    for (int row = 0; row < kSmallArt; ++row)
+      for (int col = 0; col < kSmallArt; ++col) {
+        const double x = ((col + 0.5) / kSmallArt - 0.5) * kTilePitchMm,
+                     y = ((row + 0.5) / kSmallArt - 0.5) * kTilePitchMm;
+        const cv::Point2d p =
+            look_.camera.Project({t.center_mm[0] + x * std::cos(a) - y * std::sin(a),
+                                  t.center_mm[1] + x * std::sin(a) + y * std::cos(a), kTileTop});
+        const cv::Point q(cvRound(p.x), cvRound(p.y));
+        hidden.at<uchar>(row, col) =
+            q.inside(cv::Rect(0, 0, hidden_.cols, hidden_.rows)) ? hidden_.at<uchar>(q) : 255;
+      }
+  }
+  auto art = [&](int type, int quarter) {
+    cv::Mat& painted = small_art_[type];
+    if (painted.empty()) {
+      cv::GaussianBlur(PaintTile(catalog_.type(type), kSmallArt, {look_.seed}), painted, {},
+                       kSmoothingMm * kSmallArt / kTilePitchMm);
+    }
+    return TurnedArt(painted, quarter);
+  };
+  cv::Mat difference;
+  // In the tile's own frame, where `hidden` was sampled: the truth's art as printed, the other's
+  // turned by the difference of their turns.
+  cv::absdiff(art(catalog_.find(t.id), 0), art(other, (rotation - t.rotation) / 90 + 4),
+              difference);
+  std::vector<cv::Mat> channels;
+  cv::split(difference, channels);
+  const cv::Mat differs =
+      cv::max(cv::max(channels[0], channels[1]), channels[2]) > kDifferentLevels;
+  const int all = cv::countNonZero(differs);
+  if (all == 0) return std::nullopt;
+  return cv::countNonZero(differs & hidden) / static_cast<double>(all);
 }
 
 }  // namespace cf

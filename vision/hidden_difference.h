@@ -3,6 +3,7 @@
 // truth that separates a reader's mistakes from what the picture does not show at all.
 
 #include <opencv2/core.hpp>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -21,12 +22,19 @@ class HiddenDifference {
   // different were it `id` turned `rotation` degrees, the share that followers, tokens and hands
   // hide; nothing when no pixel would differ (the same face, or the tile out of view).
   std::optional<double> HiddenShare(size_t tile, const std::string& id, int rotation);
+  // Whether any of the truth's tile `tile` is hidden (by a follower, a token or a hand).
+  bool Covered(size_t tile) const;
+  // HiddenShare judged quickly on the two arts painted small, in the tile's own frame: within a
+  // few per cent of it, to pass over look-alikes that surely show.
+  std::optional<double> RoughHiddenShare(size_t tile, const std::string& id, int rotation);
 
  private:
   const TileCatalog& catalog_;
   Scene bare_;  // the truth without followers and tokens
   Look look_;
   cv::Mat bare_picture_, hidden_;
+  std::map<int, cv::Mat> small_art_;        // by catalog type, painted kSmallArt a side
+  std::map<size_t, cv::Mat> hidden_on_tile_;  // by tile: hidden_ in the tile's frame
 };
 
 }  // namespace cf
