@@ -109,6 +109,48 @@ constexpr double kMostlyHidden = 0.9;
 // HiddenShare by up to 0.36 on seeds 50000-50001), no need to render the look-alike.
 constexpr double kRoughlyHidden = 0.5;
 
+// The other faces a covered tile of the truth may as well show: they fit its neighbours' edges and
+// differ from it only where pieces or hands hide (kMostlyHidden of the difference or more).
+struct Twins {
+  std::string faces;  // " Q@0 R@90", empty when every other face shows its difference
+  bool wholly_hidden = false;  // one of them differs only where the pieces hide everything
+  // 0, 1 or a share: whether a reader that takes the face the catalog holds most of (of this tile
+  // and its twins) misreads it.
+  double commoner_misreads = 0;
+};
+
+Twins FindTwins(const TileCatalog& catalog, HiddenDifference& hidden, const Scene& truth,
+                size_t tile) {
+  const SceneTile& t = truth.tiles[tile];
+  std::set<std::pair<int, int>> occupied;
+  for (const auto& other : truth.tiles) occupied.insert({other.at.x, other.at.y});
+  const TileType& type = catalog.type(catalog.find(t.id));
+  const int quarter = t.rotation / 90;
+  Twins out;
+  int most = type.count, tied = 1;  // the catalog count of the commonest face, how many have it
+  bool truth_commonest = true;
+  for (int other = 0; other < catalog.size(); ++other)
+    for (int q = 0; q < 4; ++q) {
+      const TileType& look_alike = catalog.type(other);
+      if (SameFace(type, quarter, look_alike, q)) continue;
+      bool fits = true;  // the same edges wherever a neighbour lies
+      for (int d = 0; d < 4 && fits; ++d)
+        fits = !occupied.count({t.at.x + kDx[d], t.at.y + kDy[d]}) ||
+               look_alike.edges[(d - q + 4) % 4] == type.edges[(d - quarter + 4) % 4];
+      if (!fits) continue;
+      const auto rough = hidden.RoughHiddenShare(tile, look_alike.id, q * 90);
+      if (!rough || *rough < kRoughlyHidden) continue;
+      const auto share = hidden.HiddenShare(tile, look_alike.id, q * 90);
+      if (!share || *share < kMostlyHidden) continue;
+      out.faces += " " + look_alike.id + "@" + std::to_string(q * 90);
+      out.wholly_hidden |= *share >= 1;
+      if (look_alike.count > most) most = look_alike.count, tied = 1, truth_commonest = false;
+      else if (look_alike.count == most) ++tied;
+    }
+  out.commoner_misreads = truth_commonest ? 1 - 1.0 / tied : 1;
+  return out;
+}
+
 // a in b, in per cent (0 of nothing).
 double Pct(int a, int b) { return b ? 100.0 * a / b : 0.0; }
 
@@ -170,7 +212,10 @@ int RunBenchVision(const std::vector<std::string>& args) {
       tokens_right = 0, tokens_placed = 0;
   int refused = 0, false_followers = 0, false_tokens = 0, invented_tiles = 0;
   int misread_tiles = 0, hidden_misreads = 0;  // read as another face; of those, hidden (--hidden)
-  int twin_tiles = 0, twins_right = 0;  // with a hidden look-alike (--lookalikes); read right
+  // With --lookalikes: tiles with a look-alike that differs only where pieces hide; of them, read
+  // right, and with the whole difference hidden; misreads of a reader that takes the commonest.
+  int twin_tiles = 0, twins_right = 0, wholly_hidden_tiles = 0;
+  double commoner_misreads = 0;
   std::vector<double> first_ms, ms, follower_err, token_err, tile_err, stretch_err, focal_err;
   std::map<std::string, std::vector<double>> phase_ms;
   ConfidenceSplit tile_confidence, follower_confidence, token_confidence;
@@ -300,39 +345,25 @@ int RunBenchVision(const std::vector<std::string>& args) {
     }
     if (vm->count("lookalikes")) {
       if (!hidden) hidden.emplace(*catalog, truth, look);
-      std::map<std::pair<int, int>, const SceneTile*> truth_at;
-      for (const auto& t : truth.tiles) truth_at[{t.at.x, t.at.y}] = &t;
       for (size_t i = 0; i < truth.tiles.size(); ++i) {
         const SceneTile& t = truth.tiles[i];
         if (!InView(look.camera, t.center_mm) || !hidden->Covered(i)) continue;
-        const TileType& type = catalog->type(catalog->find(t.id));
-        const int quarter = t.rotation / 90;
-        std::string twin;
-        for (int other = 0; other < catalog->size() && twin.empty(); ++other)
-          for (int q = 0; q < 4 && twin.empty(); ++q) {
-            const TileType& look_alike = catalog->type(other);
-            if (SameFace(type, quarter, look_alike, q)) continue;
-            bool fits = true;  // the same edges wherever a neighbour lies
-            for (int d = 0; d < 4 && fits; ++d)
-              fits = !truth_at.count({t.at.x + kDx[d], t.at.y + kDy[d]}) ||
-                     look_alike.edges[(d - q + 4) % 4] == type.edges[(d - quarter + 4) % 4];
-            if (!fits) continue;
-            const auto rough = hidden->RoughHiddenShare(i, look_alike.id, q * 90);
-            if (!rough || *rough < kRoughlyHidden) continue;
-            const auto share = hidden->HiddenShare(i, look_alike.id, q * 90);
-            if (share && *share >= kMostlyHidden) twin = look_alike.id + "@" + std::to_string(q * 90);
-          }
-        if (twin.empty()) continue;
+        const Twins twins = FindTwins(*catalog, *hidden, truth, i);
+        if (twins.faces.empty()) continue;
         ++twin_tiles;
+        wholly_hidden_tiles += twins.wholly_hidden;
+        commoner_misreads += twins.commoner_misreads;
         auto it = got.find({t.at.x, t.at.y});
         const int read_type = it == got.end() ? -1 : catalog->find(it->second->id);
-        const bool right = read_type >= 0 && SameFace(type, quarter, catalog->type(read_type),
+        const bool right = read_type >= 0 && SameFace(catalog->type(catalog->find(t.id)),
+                                                      t.rotation / 90, catalog->type(read_type),
                                                       it->second->rotation / 90);
         twins_right += right;
         if (vm->count("per-scene"))
-          std::printf("seed %llu: %s@%d at %d,%d looks like %s where it shows; read %s\n",
+          std::printf("seed %llu: %s@%d at %d,%d looks like%s where it shows%s; read %s\n",
                       static_cast<unsigned long long>(seed), t.id.c_str(), t.rotation, t.at.x,
-                      t.at.y, twin.c_str(), right ? "right" : "wrong");
+                      t.at.y, twins.faces.c_str(), twins.wholly_hidden ? " (wholly hidden)" : "",
+                      right ? "right" : "wrong");
       }
     }
     std::set<std::pair<int, int>> real;
@@ -467,8 +498,10 @@ int RunBenchVision(const std::vector<std::string>& args) {
     std::printf(
         "  tiles that another face fitting their neighbours matches wherever they show (pieces or "
         "hands hide %.0f%% or more of the difference): %d (%.2f%% of the tiles), %d of them read "
-        "right\n",
-        100 * kMostlyHidden, twin_tiles, Pct(twin_tiles, tiles_total), twins_right);
+        "right, %d with all of the difference hidden; taking the one the catalog holds most of, "
+        "a reader blind to the difference would misread %.0f (%.2f%% of the tiles)\n",
+        100 * kMostlyHidden, twin_tiles, Pct(twin_tiles, tiles_total), twins_right,
+        wholly_hidden_tiles, commoner_misreads, 100 * commoner_misreads / std::max(1, tiles_total));
   if (vm->count("hidden"))
     std::printf(
         "  tiles read as another face: %d; for %d of them (%.2f%% of the tiles) pieces or hands hide "
