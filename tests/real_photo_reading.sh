@@ -4,7 +4,7 @@
 # the tile grid of a top-down 16 MP photo is found (it is straightened at a smaller scale); boards
 # on dark tables whose tiles reach the picture's edge are read (the table is the rim's commonest
 # colour, not the mixture of table and tiles there); a board of some 300 tiles (many expansions)
-# is read, not refused as too large.
+# is read, not refused as too large. Tiles are counted by their "angle_deg", which alternatives lack.
 set -u
 cf="$1"; src="$2"; shared="$src/../shared/real_photos"
 [ -f "$shared/boards/test_50.png" ] || { echo "skipped: ../shared/real_photos is not beside the project"; exit 77; }
@@ -14,7 +14,7 @@ trap 'rm -rf "$tmp"' EXIT
   --labels "$src/tools/real_tile_sheet_labels.txt" >/dev/null || { echo "FAIL enroll"; exit 1; }
 "$cf" analyze "$shared/boards/test_50.png" --tileset "$tmp/tiles" --out "$tmp/scene.json" ||
   { echo "FAIL test_50.png not read"; exit 1; }
-tiles=$(grep -c '"id"' "$tmp/scene.json")
+tiles=$(grep -c '"angle_deg"' "$tmp/scene.json")
 followers=$(grep -c '"pose"' "$tmp/scene.json")
 echo "test_50.png: $tiles tiles, $followers followers"
 fail=0
@@ -22,7 +22,7 @@ fail=0
 [ "$followers" -le 20 ] || { echo "FAIL $followers followers where 13 stand"; fail=1; }
 "$cf" analyze "$shared/boards/test_42.jpg" --tileset "$tmp/tiles" --out "$tmp/42.json" ||
   { echo "FAIL test_42.jpg not read"; fail=1; }
-tiles42=$(grep -c '"id"' "$tmp/42.json" 2>/dev/null || echo 0)
+tiles42=$(grep -c '"angle_deg"' "$tmp/42.json" 2>/dev/null || echo 0)
 echo "test_42.jpg: $tiles42 tiles"
 [ "$tiles42" -ge 80 ] || { echo "FAIL test_42.jpg: fewer than 80 of the 90 tiles of its full board"; fail=1; }
 "$cf" analyze "$shared/boards/test_14.jpg" --tileset "$tmp/tiles" --out "$tmp/14.json" ||
@@ -32,7 +32,7 @@ echo "test_29.jpg: ${why:-read}"
 case "$why" in *"no tile grid"*) echo "FAIL test_29.jpg: the grid of a top-down photo not found"; fail=1 ;; esac
 "$cf" analyze "$shared/boards/test_45.jpg" --tileset "$tmp/tiles" --out "$tmp/45.json" ||
   { echo "FAIL test_45.jpg (a board of some 300 tiles) not read"; fail=1; }
-tiles45=$(grep -c '"id"' "$tmp/45.json" 2>/dev/null || echo 0)
+tiles45=$(grep -c '"angle_deg"' "$tmp/45.json" 2>/dev/null || echo 0)
 echo "test_45.jpg: $tiles45 tiles"
 [ "$tiles45" -ge 200 ] || { echo "FAIL test_45.jpg: fewer than 200 tiles"; fail=1; }
 exit $fail
