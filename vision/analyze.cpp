@@ -74,6 +74,12 @@ constexpr double kOutlineSeedShare = 0.1, kOutlineRim = 0.35, kOutlineFaceOfItsC
 // A tile whose art fits this well (grey correlation) where it was found is reported there, not at
 // its grid cell's centre; a piece on it pulls a poorer fit astray.
 constexpr double kLocatedFit = 0.6;
+// A look-alike matching this close to a covered tile's reading whose difference from it pieces
+// hide this much makes the reading a coin toss (its confidence half its score).
+constexpr double kTwinScoreGap = 0.15, kTwinHiddenShare = 0.9;
+// A cell that pieces cover less than this share of is read as it stands (as ReadTable's first
+// reading leaves it).
+constexpr double kLeastCovered = 0.02;
 // Seen at a slant and blurred, a meeple's blob is up to this wide: a catch token's disc (19.1 mm)
 // fits in two meeples touching.
 constexpr double kWidestMeepleMm = 19.5;
@@ -713,6 +719,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   const auto lookup =
       ColourLookup::For(in.calibration ? in.calibration->colors : ColorModel::Defaults());
   const ColourLookup& colors = *lookup;
+  cv::Mat piece_mask;  // where pieces lie, found against the first reading
   {
     Relight(colors);
     const cv::Mat& classes = relit.classes;
@@ -725,6 +732,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     };
     cv::Mat unprinted = Unprinted();
     cv::Mat pieces = PiecesIn(Foreground() | unprinted);
+    piece_mask = pieces;
     // Off the board no art is known: there only colours the art never uses mark pieces.
     cv::Mat unprinted_pieces = PiecesIn(unprinted);
     // Around a cell, the blobs of the players' colours shaped like a piece: a black meeple or a
@@ -878,6 +886,44 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   Scene scene;
   std::map<std::pair<int, int>, int> tile_index;
   std::vector<double> tile_lead_weight;  // per scene tile (Certainty)
+  std::map<std::pair<int, int>, cv::Mat> art_at_pitch;  // by type and quarter turns
+  auto ArtOf = [&](const Candidate& k) -> const cv::Mat& {
+    cv::Mat& art = art_at_pitch[{k.type, k.quarter}];
+    if (art.empty()) art = ArtAtPitch(by_type[k.type]->art, k.quarter, period);
+    return art;
+  };
+  std::map<std::pair<int, int>, const Candidate*> read_at;
+  for (const auto& c : board) read_at[{c.col, c.row}] = &c.reading();
+  auto reading_at = [&](int col, int row) -> const Candidate* {
+    auto it = read_at.find({col, row});
+    return it == read_at.end() ? nullptr : it->second;
+  };
+  std::map<std::pair<int, int>, cv::Mat> smoothed_art;  // by type and quarter turns
+  auto SmoothedArtOf = [&](const Candidate& k) -> const cv::Mat& {
+    cv::Mat& art = smoothed_art[{k.type, k.quarter}];
+    if (art.empty()) art = SmoothedArtAtPitch(by_type[k.type]->art, k.quarter, period);
+    return art;
+  };
+  // A reading whose look-alike (fitting the same neighbours, matching nearly as well) differs
+  // from it only under pieces: the picture cannot tell which of the two lies there.
+  auto HiddenTwin = [&](const CellReading& c, cv::Point2d centre) -> const Candidate* {
+    const cv::Rect rect = CellRect(c.col, c.row);
+    if (piece_mask.empty() || cv::countNonZero(piece_mask(rect)) < kLeastCovered * rect.area())
+      return nullptr;
+    const Candidate& k = c.reading();
+    for (const Candidate& other : c.candidates) {
+      if (&other == &k || other.score < k.score - kTwinScoreGap ||
+          !FitsNeighbours(cat, other, c.col, c.row, reading_at))
+        continue;
+      const auto share =
+          HiddenShareOfDifference(SmoothedArtOf(k), SmoothedArtOf(other), centre, piece_mask);
+      // (Comparing faces is costly: last.)
+      if (share && *share >= kTwinHiddenShare &&
+          !SameFace(cat.type(other.type), other.quarter, cat.type(k.type), k.quarter))
+        return &other;
+    }
+    return nullptr;
+  };
   for (const auto& c : board) {
     const Candidate& k = c.candidates[c.chosen];
     SceneTile t;
@@ -895,9 +941,15 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     const ReadingCertainty sure = Certainty(c, cat);
     t.confidence = sure.confidence;
     tile_lead_weight.push_back(sure.lead_weight);
-    if (sure.alternative)
-      t.alternative = SceneTile::Face{cat.type(sure.alternative->type).id,
-                                      sure.alternative->quarter * 90};
+    const Candidate* alternative = sure.alternative;
+    if (const Candidate* twin =
+            HiddenTwin(c, place.fit >= kLocatedFit ? place.centre : on_grid)) {
+      t.confidence = std::min(t.confidence, 0.5 * std::clamp(k.score, 0.0, 1.0));
+      if (!alternative) alternative = twin;
+    }
+    if (alternative)
+      t.alternative =
+          SceneTile::Face{cat.type(alternative->type).id, alternative->quarter * 90};
     tile_index[{t.at.x, t.at.y}] = static_cast<int>(scene.tiles.size());
     scene.tiles.push_back(t);
   }
@@ -969,7 +1021,6 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   // cell as asked for; nothing off the board.
   cv::Mat unlike_art = cv::Mat::zeros(aligned.size(), CV_8U);
   std::set<std::pair<int, int>> unlike_known;
-  std::map<std::pair<int, int>, cv::Mat> art_at_pitch;  // by type and quarter turns
   auto UnlikeArtIn = [&](const cv::Rect& window) -> cv::Mat {
     const Cell first = cell_at_aligned(window.tl()),
                last = cell_at_aligned(window.br() - cv::Point(1, 1));

@@ -1,7 +1,11 @@
 #include "vision/art_difference.h"
 
 #include <algorithm>
+#include <map>
+#include <mutex>
 #include <opencv2/imgproc.hpp>
+#include <optional>
+#include <tuple>
 #include <vector>
 
 #include "vision/tileset.h"
@@ -14,6 +18,20 @@ constexpr double kRimShare = 0.06;  // of the pitch, as the fine matcher leaves 
 // Half-resolution pixels: grass strokes and a tile's last half pixel of shift.
 constexpr double kSmoothing = 0.75;
 constexpr double kMostUnlikeShare = 0.5;
+// Two arts differ where, both smoothed over this share of the tile (1.5 mm), a channel differs by
+// more than this (8-bit levels): a pond, a house, a shield, not their grass strokes.
+constexpr double kApartSmoothing = 1.5 / 45;
+constexpr int kApartLevels = 40;
+
+// The art at pitch laid on a canvas of `size` with its centre at `centre` (pixel centres at whole
+// coordinates).
+cv::Mat LaidAt(const cv::Mat& art_at_pitch, cv::Point2d centre, cv::Size size) {
+  const cv::Matx23d shift(1, 0, centre.x - (art_at_pitch.cols - 1) / 2.0, 0, 1,
+                          centre.y - (art_at_pitch.rows - 1) / 2.0);
+  cv::Mat out;
+  cv::warpAffine(art_at_pitch, out, shift, size, cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+  return out;
+}
 
 cv::Mat SmoothLab(const cv::Mat& bgr) {
   cv::Mat smooth, lab, out;
@@ -42,10 +60,7 @@ cv::Mat UnlikeArt(const cv::Mat& cell, const cv::Mat& art_at_pitch, cv::Point2d 
   cv::resize(cell, half_cell, {(cell.cols + 1) / 2, (cell.rows + 1) / 2}, 0, 0, cv::INTER_AREA);
   cv::resize(art_at_pitch, half_art, {}, 0.5, 0.5, cv::INTER_AREA);
   const cv::Point2d centre = (tile_centre - cv::Point2d(0.5, 0.5)) / 2;  // pixel centres
-  const cv::Matx23d shift(1, 0, centre.x - (half_art.cols - 1) / 2.0, 0, 1,
-                          centre.y - (half_art.rows - 1) / 2.0);
-  cv::warpAffine(half_art, expected, shift, half_cell.size(), cv::INTER_LINEAR,
-                 cv::BORDER_REPLICATE);
+  expected = LaidAt(half_art, centre, half_cell.size());
   cv::Mat difference = SmoothLab(half_cell) - SmoothLab(expected);
   std::vector<cv::Mat> channels;
   cv::split(difference, channels);
@@ -72,6 +87,47 @@ cv::Mat UnlikeArt(const cv::Mat& cell, const cv::Mat& art_at_pitch, cv::Point2d 
   cv::Mat out;
   cv::resize(unlike, out, cell.size(), 0, 0, cv::INTER_NEAREST);
   return out;
+}
+
+cv::Mat SmoothedArtAtPitch(const cv::Mat& art, int quarter, double pitch_px) {
+  // Kept from picture to picture, as the fine matcher keeps its templates: keyed by the art's
+  // pixels (whose header the cache holds, so freed art is never taken for new), turn and pitch.
+  struct Cache {
+    std::mutex mutex;
+    std::map<std::tuple<const uchar*, int, long>, std::pair<cv::Mat, cv::Mat>> entries;
+  };
+  static Cache cache;
+  const auto key = std::make_tuple(art.data, quarter, std::lround(pitch_px * 100));
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  auto it = cache.entries.find(key);
+  if (it == cache.entries.end()) {
+    if (cache.entries.size() > 4096) cache.entries.clear();  // a few tile sets at a few pitches
+    const cv::Mat at_pitch = ArtAtPitch(art, quarter, pitch_px);
+    cv::Mat smoothed;
+    cv::GaussianBlur(at_pitch, smoothed, {}, kApartSmoothing * at_pitch.cols);
+    it = cache.entries.emplace(key, std::make_pair(art, smoothed)).first;
+  }
+  return it->second.second;
+}
+
+std::optional<double> HiddenShareOfDifference(const cv::Mat& first, const cv::Mat& second,
+                                              cv::Point2d tile_centre, const cv::Mat& hidden) {
+  CV_Assert(first.type() == CV_8UC3 && second.size() == first.size() &&
+            second.type() == CV_8UC3 && hidden.type() == CV_8U);
+  // To the nearest pixel: a share of a few hundred pixels moves by little more.
+  const cv::Rect square(cvRound(tile_centre.x - (first.cols - 1) / 2.0),
+                        cvRound(tile_centre.y - (first.rows - 1) / 2.0), first.cols, first.rows);
+  const cv::Rect window = square & cv::Rect(0, 0, hidden.cols, hidden.rows);
+  if (window.empty()) return std::nullopt;
+  const cv::Rect in_art = window - square.tl();
+  cv::Mat d;
+  cv::absdiff(first(in_art), second(in_art), d);
+  std::vector<cv::Mat> channels;
+  cv::split(d, channels);
+  const cv::Mat apart = cv::max(cv::max(channels[0], channels[1]), channels[2]) > kApartLevels;
+  const int all = cv::countNonZero(apart);
+  if (all == 0) return std::nullopt;
+  return cv::countNonZero(apart & hidden(window)) / static_cast<double>(all);
 }
 
 }  // namespace cf

@@ -3,6 +3,7 @@
 // sides included, which a comparison of standardised patterns takes for the art's own shading.
 
 #include <opencv2/core.hpp>
+#include <optional>
 
 namespace cf {
 
@@ -18,5 +19,15 @@ cv::Mat ArtAtPitch(const cv::Mat& art, int quarter, double pitch_px);
 // picture). CV_8U, the cell's size.
 cv::Mat UnlikeArt(const cv::Mat& cell, const cv::Mat& art_at_pitch, cv::Point2d tile_centre,
                   double limit_lab);
+
+// A tile's art at the board's pitch (ArtAtPitch) smoothed over 1.5 mm: what tells two tiles apart
+// (a pond, a house, a shield), not their grass strokes. Kept for the next picture.
+cv::Mat SmoothedArtAtPitch(const cv::Mat& art, int quarter, double pitch_px);
+// Of where two smoothed arts (SmoothedArt) differ, laid with their centre at `tile_centre`
+// (board pixels), the share that `hidden` (CV_8U, the board: pieces) covers; nothing when they do
+// not differ in view. A tile whose look-alike differs only under pieces is one the picture cannot
+// tell from it.
+std::optional<double> HiddenShareOfDifference(const cv::Mat& first, const cv::Mat& second,
+                                              cv::Point2d tile_centre, const cv::Mat& hidden);
 
 }  // namespace cf

@@ -79,5 +79,28 @@ TEST(ArtDifference, ACellMostlyUnlikeItsArtTellsNothing) {
   EXPECT_EQ(cv::countNonZero(UnlikeArt(cell, ArtAtPitch(art, 0, kPitch), centre, 20)), 0);
 }
 
+TEST(ArtDifference, ALookAlikeDiffersOnlyUnderThePieceThatCoversItsHut) {
+  const cv::Mat art = Art();
+  cv::Mat without_hut = art.clone();  // the same road, grass where the hut is
+  cv::rectangle(without_hut, cv::Rect(20, 20, 30, 25), cv::Scalar(52, 145, 80), cv::FILLED);
+  const cv::Mat a = SmoothedArtAtPitch(art, 0, kPitch), b = SmoothedArtAtPitch(without_hut, 0, kPitch);
+  ASSERT_EQ(a.size(), cv::Size(60, 60));
+  // The tile lies with its centre at (50.5, 40.5) on a board of 120 x 100 pixels; the hut is at
+  // board pixels 27-37 x 17-25.
+  const cv::Point2d centre(50.5, 40.5);
+  cv::Mat hidden = cv::Mat::zeros(100, 120, CV_8U);
+  cv::rectangle(hidden, cv::Rect(24, 14, 17, 15), cv::Scalar(255), cv::FILLED);
+  auto share = HiddenShareOfDifference(a, b, centre, hidden);
+  ASSERT_TRUE(share);
+  EXPECT_GE(*share, 0.9) << "the piece lies on the hut";
+  hidden.setTo(0);
+  cv::rectangle(hidden, cv::Rect(60, 20, 17, 15), cv::Scalar(255), cv::FILLED);
+  share = HiddenShareOfDifference(a, b, centre, hidden);
+  ASSERT_TRUE(share);
+  EXPECT_LE(*share, 0.05) << "the piece lies on grass, the hut shows";
+  EXPECT_FALSE(HiddenShareOfDifference(a, a, centre, hidden)) << "the same art differs nowhere";
+  EXPECT_FALSE(HiddenShareOfDifference(a, b, {500, 500}, hidden)) << "the tile out of view";
+}
+
 }  // namespace
 }  // namespace cf
