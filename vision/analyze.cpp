@@ -77,8 +77,8 @@ constexpr double kLocatedFit = 0.6;
 // A look-alike matching this close to a covered tile's reading whose difference from it pieces
 // hide this much makes the reading a coin toss (its confidence half its score).
 constexpr double kTwinScoreGap = 0.15, kTwinHiddenShare = 0.9;
-// A cell that pieces cover less than this share of is read as it stands (as ReadTable's first
-// reading leaves it).
+// A cell that pieces cover less than this share of (specks) is read as it stands: neither read
+// again beside them nor doubted for what they hide.
 constexpr double kLeastCovered = 0.02;
 // Seen at a slant and blurred, a meeple's blob is up to this wide: a catch token's disc (19.1 mm)
 // fits in two meeples touching.
@@ -769,7 +769,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     };
     auto covered = [&](const cv::Rect& rect, const cv::Mat& mask) {
       int n = cv::countNonZero(mask(rect));
-      return n >= rect.area() * 0.02 && n <= rect.area() * 0.7;
+      return n >= rect.area() * kLeastCovered && n <= rect.area() * 0.7;
     };
     // Worth comparing: the first reading's best, and every tile that fits the neighbours.
     auto reread = [&](int col, int row, const cv::Mat& mask, std::vector<Candidate> choices) {
@@ -886,23 +886,14 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   Scene scene;
   std::map<std::pair<int, int>, int> tile_index;
   std::vector<double> tile_lead_weight;  // per scene tile (Certainty)
-  std::map<std::pair<int, int>, cv::Mat> art_at_pitch;  // by type and quarter turns
-  auto ArtOf = [&](const Candidate& k) -> const cv::Mat& {
-    cv::Mat& art = art_at_pitch[{k.type, k.quarter}];
-    if (art.empty()) art = ArtAtPitch(by_type[k.type]->art, k.quarter, period);
-    return art;
-  };
   std::map<std::pair<int, int>, const Candidate*> read_at;
   for (const auto& c : board) read_at[{c.col, c.row}] = &c.reading();
   auto reading_at = [&](int col, int row) -> const Candidate* {
     auto it = read_at.find({col, row});
     return it == read_at.end() ? nullptr : it->second;
   };
-  std::map<std::pair<int, int>, cv::Mat> smoothed_art;  // by type and quarter turns
-  auto SmoothedArtOf = [&](const Candidate& k) -> const cv::Mat& {
-    cv::Mat& art = smoothed_art[{k.type, k.quarter}];
-    if (art.empty()) art = SmoothedArtAtPitch(by_type[k.type]->art, k.quarter, period);
-    return art;
+  auto SmoothedArtOf = [&](const Candidate& k) {
+    return SmoothedArtAtPitch(by_type[k.type]->art, k.quarter, period);
   };
   // A reading whose look-alike (fitting the same neighbours, matching nearly as well) differs
   // from it only under pieces: the picture cannot tell which of the two lies there.
@@ -1021,6 +1012,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   // cell as asked for; nothing off the board.
   cv::Mat unlike_art = cv::Mat::zeros(aligned.size(), CV_8U);
   std::set<std::pair<int, int>> unlike_known;
+  std::map<std::pair<int, int>, cv::Mat> art_at_pitch;  // by type and quarter turns
   auto UnlikeArtIn = [&](const cv::Rect& window) -> cv::Mat {
     const Cell first = cell_at_aligned(window.tl()),
                last = cell_at_aligned(window.br() - cv::Point(1, 1));
