@@ -18,10 +18,7 @@ constexpr double kRimShare = 0.06;  // of the pitch, as the fine matcher leaves 
 // Half-resolution pixels: grass strokes and a tile's last half pixel of shift.
 constexpr double kSmoothing = 0.75;
 constexpr double kMostUnlikeShare = 0.5;
-// Two arts differ where, both smoothed over this share of the tile (1.5 mm), a channel differs by
-// more than this (8-bit levels): a pond, a house, a shield, not their grass strokes.
-constexpr double kApartSmoothing = 1.5 / 45;
-constexpr int kApartLevels = 40;
+constexpr double kTileSideMm = 45;
 
 // The art at pitch laid on a canvas of `size` with its centre at `centre` (pixel centres at whole
 // coordinates).
@@ -89,6 +86,17 @@ cv::Mat UnlikeArt(const cv::Mat& cell, const cv::Mat& art_at_pitch, cv::Point2d 
   return out;
 }
 
+std::optional<double> HiddenShareOfApart(const cv::Mat& difference, const cv::Mat& hidden) {
+  CV_Assert(difference.type() == CV_8UC3 && hidden.type() == CV_8U &&
+            hidden.size() == difference.size());
+  std::vector<cv::Mat> channels;
+  cv::split(difference, channels);
+  const cv::Mat apart = cv::max(cv::max(channels[0], channels[1]), channels[2]) > kApartLevels;
+  const int all = cv::countNonZero(apart);
+  if (all == 0) return std::nullopt;
+  return cv::countNonZero(apart & hidden) / static_cast<double>(all);
+}
+
 cv::Mat SmoothedArtAtPitch(const cv::Mat& art, int quarter, double pitch_px) {
   // Kept from picture to picture, as the fine matcher keeps its templates: keyed by the art's
   // pixels (whose header the cache holds, so freed art is never taken for new), turn and pitch.
@@ -104,7 +112,7 @@ cv::Mat SmoothedArtAtPitch(const cv::Mat& art, int quarter, double pitch_px) {
     if (cache.entries.size() > 4096) cache.entries.clear();  // a few tile sets at a few pitches
     const cv::Mat at_pitch = ArtAtPitch(art, quarter, pitch_px);
     cv::Mat smoothed;
-    cv::GaussianBlur(at_pitch, smoothed, {}, kApartSmoothing * at_pitch.cols);
+    cv::GaussianBlur(at_pitch, smoothed, {}, kApartSmoothingMm / kTileSideMm * at_pitch.cols);
     it = cache.entries.emplace(key, std::make_pair(art, smoothed)).first;
   }
   return it->second.second;
@@ -120,14 +128,9 @@ std::optional<double> HiddenShareOfDifference(const cv::Mat& first, const cv::Ma
   const cv::Rect window = square & cv::Rect(0, 0, hidden.cols, hidden.rows);
   if (window.empty()) return std::nullopt;
   const cv::Rect in_art = window - square.tl();
-  cv::Mat d;
-  cv::absdiff(first(in_art), second(in_art), d);
-  std::vector<cv::Mat> channels;
-  cv::split(d, channels);
-  const cv::Mat apart = cv::max(cv::max(channels[0], channels[1]), channels[2]) > kApartLevels;
-  const int all = cv::countNonZero(apart);
-  if (all == 0) return std::nullopt;
-  return cv::countNonZero(apart & hidden(window)) / static_cast<double>(all);
+  cv::Mat difference;
+  cv::absdiff(first(in_art), second(in_art), difference);
+  return HiddenShareOfApart(difference, hidden(window));
 }
 
 }  // namespace cf

@@ -20,8 +20,19 @@ cv::Mat ArtAtPitch(const cv::Mat& art, int quarter, double pitch_px);
 cv::Mat UnlikeArt(const cv::Mat& cell, const cv::Mat& art_at_pitch, cv::Point2d tile_centre,
                   double limit_lab);
 
-// A tile's art at the board's pitch (ArtAtPitch) smoothed over 1.5 mm: what tells two tiles apart
-// (a pond, a house, a shield), not their grass strokes. Kept for the next picture.
+// What tells two tiles apart (a pond, a house, a shield, a road), not their grass strokes or the
+// thin lines each painting draws a little differently: where, both smoothed over this many mm, a
+// channel differs by more than this many 8-bit levels.
+inline constexpr double kApartSmoothingMm = 1.5;
+inline constexpr int kApartLevels = 40;
+
+// Of the pixels where `difference` (CV_8UC3: two pictures' absolute difference, both smoothed
+// over kApartSmoothingMm) is over kApartLevels in a channel, the share that `hidden` (CV_8U, the
+// same size) covers; nothing when there are none.
+std::optional<double> HiddenShareOfApart(const cv::Mat& difference, const cv::Mat& hidden);
+
+// A tile's art at the board's pitch (ArtAtPitch) smoothed over kApartSmoothingMm. Kept for the
+// next picture.
 cv::Mat SmoothedArtAtPitch(const cv::Mat& art, int quarter, double pitch_px);
 // Of where two smoothed arts (SmoothedArt) differ, laid with their centre at `tile_centre`
 // (board pixels), the share that `hidden` (CV_8U, the board: pieces) covers; nothing when they do

@@ -3,6 +3,7 @@
 #include <opencv2/imgproc.hpp>
 #include <vector>
 
+#include "vision/art_difference.h"
 #include "vision/tile_painter.h"
 #include "vision/tileset.h"
 #include "vision/top_view.h"
@@ -11,11 +12,6 @@ namespace cf {
 
 namespace {
 
-// Two renders of one table differ only where their tiles do (light, noise and blur are drawn
-// alike). Smoothed, a tile's grass strokes differ from another's by less than this (8-bit
-// levels); a pond, a road or a house on grass by more.
-constexpr int kDifferentLevels = 40;
-constexpr double kSmoothingMm = 1.5;
 constexpr int kSmallArt = 48;  // pixels a side of the arts RoughHiddenShare compares
 
 }  // namespace
@@ -39,22 +35,16 @@ std::optional<double> HiddenDifference::HiddenShare(size_t tile, const std::stri
   t.angle_deg += rotation - t.rotation;
   t.rotation = rotation;
   t.id = id;
-  // What tells two tiles apart (a pond, a road, a house), not their grass strokes or the thin
-  // lines that each tile's painting draws a little differently: both smoothed over 1.5 mm.
+  // Two renders of one table differ only where their tiles do (light, noise and blur are drawn
+  // alike); what tells the tiles apart as the reader judges it (kApartSmoothingMm, kApartLevels).
   const cv::Point2d a = look_.camera.Project({t.center_mm[0] - 5, t.center_mm[1], kTileTop}),
                     b = look_.camera.Project({t.center_mm[0] + 5, t.center_mm[1], kTileTop});
-  const double sigma = kSmoothingMm * cv::norm(a - b) / 10;
+  const double sigma = kApartSmoothingMm * cv::norm(a - b) / 10;
   cv::Mat mine, theirs, difference;
   cv::GaussianBlur(RenderTable(catalog_, other, look_), theirs, {}, sigma);
   cv::GaussianBlur(bare_picture_, mine, {}, sigma);
   cv::absdiff(theirs, mine, difference);
-  std::vector<cv::Mat> channels;
-  cv::split(difference, channels);
-  const cv::Mat differs =
-      cv::max(cv::max(channels[0], channels[1]), channels[2]) > kDifferentLevels;
-  const int all = cv::countNonZero(differs);
-  if (all == 0) return std::nullopt;
-  return cv::countNonZero(differs & hidden_) / static_cast<double>(all);
+  return HiddenShareOfApart(difference, hidden_);
 }
 
 bool HiddenDifference::Covered(size_t tile) const {
@@ -99,7 +89,7 @@ std::optional<double> HiddenDifference::RoughHiddenShare(size_t tile, const std:
     cv::Mat& painted = small_art_[type];
     if (painted.empty()) {
       cv::GaussianBlur(PaintTile(catalog_.type(type), kSmallArt, {look_.seed}), painted, {},
-                       kSmoothingMm * kSmallArt / kTilePitchMm);
+                       kApartSmoothingMm * kSmallArt / kTilePitchMm);
     }
     return TurnedArt(painted, quarter);
   };
@@ -108,13 +98,7 @@ std::optional<double> HiddenDifference::RoughHiddenShare(size_t tile, const std:
   // turned by the difference of their turns.
   cv::absdiff(art(catalog_.find(t.id), 0), art(other, (rotation - t.rotation) / 90 + 4),
               difference);
-  std::vector<cv::Mat> channels;
-  cv::split(difference, channels);
-  const cv::Mat differs =
-      cv::max(cv::max(channels[0], channels[1]), channels[2]) > kDifferentLevels;
-  const int all = cv::countNonZero(differs);
-  if (all == 0) return std::nullopt;
-  return cv::countNonZero(differs & hidden) / static_cast<double>(all);
+  return HiddenShareOfApart(difference, hidden);
 }
 
 }  // namespace cf
