@@ -34,7 +34,7 @@ std::optional<double> HiddenShareOfApart(const cv::Mat& difference, const cv::Ma
 // A tile's art at the board's pitch (ArtAtPitch) smoothed over kApartSmoothingMm. Kept for the
 // next picture.
 cv::Mat SmoothedArtAtPitch(const cv::Mat& art, int quarter, double pitch_px);
-// Of where two smoothed arts (SmoothedArt) differ, laid with their centre at `tile_centre`
+// Of where two smoothed arts (SmoothedArtAtPitch) differ, laid with their centre at `tile_centre`
 // (board pixels), the share that `hidden` (CV_8U, the board: pieces) covers; nothing when they do
 // not differ in view. A tile whose look-alike differs only under pieces is one the picture cannot
 // tell from it.
