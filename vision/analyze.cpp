@@ -902,12 +902,13 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     if (piece_mask.empty() || cv::countNonZero(piece_mask(rect)) < kLeastCovered * rect.area())
       return nullptr;
     const Candidate& k = c.reading();
+    const cv::Mat read_art = SmoothedArtOf(k);
     for (const Candidate& other : c.candidates) {
       if (&other == &k || other.score < k.score - kTwinScoreGap ||
           !FitsNeighbours(cat, other, c.col, c.row, reading_at))
         continue;
       const auto share =
-          HiddenShareOfDifference(SmoothedArtOf(k), SmoothedArtOf(other), centre, piece_mask);
+          HiddenShareOfDifference(read_art, SmoothedArtOf(other), centre, piece_mask);
       // (Comparing faces is costly: last.)
       if (share && *share >= kTwinHiddenShare &&
           !SameFace(cat.type(other.type), other.quarter, cat.type(k.type), k.quarter))

@@ -8,6 +8,7 @@
 #include <tuple>
 #include <vector>
 
+#include "vision/scene.h"
 #include "vision/tileset.h"
 
 namespace cf {
@@ -18,17 +19,6 @@ constexpr double kRimShare = 0.06;  // of the pitch, as the fine matcher leaves 
 // Half-resolution pixels: grass strokes and a tile's last half pixel of shift.
 constexpr double kSmoothing = 0.75;
 constexpr double kMostUnlikeShare = 0.5;
-constexpr double kTileSideMm = 45;
-
-// The art at pitch laid on a canvas of `size` with its centre at `centre` (pixel centres at whole
-// coordinates).
-cv::Mat LaidAt(const cv::Mat& art_at_pitch, cv::Point2d centre, cv::Size size) {
-  const cv::Matx23d shift(1, 0, centre.x - (art_at_pitch.cols - 1) / 2.0, 0, 1,
-                          centre.y - (art_at_pitch.rows - 1) / 2.0);
-  cv::Mat out;
-  cv::warpAffine(art_at_pitch, out, shift, size, cv::INTER_LINEAR, cv::BORDER_REPLICATE);
-  return out;
-}
 
 cv::Mat SmoothLab(const cv::Mat& bgr) {
   cv::Mat smooth, lab, out;
@@ -57,7 +47,10 @@ cv::Mat UnlikeArt(const cv::Mat& cell, const cv::Mat& art_at_pitch, cv::Point2d 
   cv::resize(cell, half_cell, {(cell.cols + 1) / 2, (cell.rows + 1) / 2}, 0, 0, cv::INTER_AREA);
   cv::resize(art_at_pitch, half_art, {}, 0.5, 0.5, cv::INTER_AREA);
   const cv::Point2d centre = (tile_centre - cv::Point2d(0.5, 0.5)) / 2;  // pixel centres
-  expected = LaidAt(half_art, centre, half_cell.size());
+  const cv::Matx23d shift(1, 0, centre.x - (half_art.cols - 1) / 2.0, 0, 1,
+                          centre.y - (half_art.rows - 1) / 2.0);
+  cv::warpAffine(half_art, expected, shift, half_cell.size(), cv::INTER_LINEAR,
+                 cv::BORDER_REPLICATE);
   cv::Mat difference = SmoothLab(half_cell) - SmoothLab(expected);
   std::vector<cv::Mat> channels;
   cv::split(difference, channels);
@@ -112,7 +105,7 @@ cv::Mat SmoothedArtAtPitch(const cv::Mat& art, int quarter, double pitch_px) {
     if (cache.entries.size() > 4096) cache.entries.clear();  // a few tile sets at a few pitches
     const cv::Mat at_pitch = ArtAtPitch(art, quarter, pitch_px);
     cv::Mat smoothed;
-    cv::GaussianBlur(at_pitch, smoothed, {}, kApartSmoothingMm / kTileSideMm * at_pitch.cols);
+    cv::GaussianBlur(at_pitch, smoothed, {}, kApartSmoothingMm / kTilePitchMm * at_pitch.cols);
     it = cache.entries.emplace(key, std::make_pair(art, smoothed)).first;
   }
   return it->second.second;

@@ -47,16 +47,20 @@ std::optional<double> HiddenDifference::HiddenShare(size_t tile, const std::stri
   return HiddenShareOfApart(difference, hidden_);
 }
 
+cv::Point2d HiddenDifference::Seen(const SceneTile& t, double x_mm, double y_mm) const {
+  const double a = t.angle_deg * CV_PI / 180;  // as the renderer turns it: clockwise
+  return look_.camera.Project({t.center_mm[0] + x_mm * std::cos(a) - y_mm * std::sin(a),
+                               t.center_mm[1] + x_mm * std::sin(a) + y_mm * std::cos(a),
+                               kTileTop});
+}
+
 bool HiddenDifference::Covered(size_t tile) const {
   if (tile >= bare_.tiles.size()) return false;
   const SceneTile& t = bare_.tiles[tile];
-  const double a = t.angle_deg * CV_PI / 180, half = kTilePitchMm / 2;
+  const double half = kTilePitchMm / 2;
   std::vector<cv::Point> corners;
   for (const auto& [u, v] : {std::pair{-1, -1}, {1, -1}, {1, 1}, {-1, 1}}) {
-    const double x = u * half, y = v * half;
-    const cv::Point2d p = look_.camera.Project({t.center_mm[0] + x * std::cos(a) - y * std::sin(a),
-                                                t.center_mm[1] + x * std::sin(a) + y * std::cos(a),
-                                                kTileTop});
+    const cv::Point2d p = Seen(t, u * half, v * half);
     corners.push_back(cv::Point(cvRound(p.x), cvRound(p.y)));
   }
   cv::Mat square(hidden_.size(), CV_8U, cv::Scalar(0));
@@ -72,14 +76,10 @@ std::optional<double> HiddenDifference::RoughHiddenShare(size_t tile, const std:
   cv::Mat& hidden = hidden_on_tile_[tile];
   if (hidden.empty()) {  // each pixel of the tile's frame hidden where its point shows
     hidden.create(kSmallArt, kSmallArt, CV_8U);
-    const double a = t.angle_deg * CV_PI / 180;  // as the renderer turns it: clockwise
     for (int row = 0; row < kSmallArt; ++row)
       for (int col = 0; col < kSmallArt; ++col) {
-        const double x = ((col + 0.5) / kSmallArt - 0.5) * kTilePitchMm,
-                     y = ((row + 0.5) / kSmallArt - 0.5) * kTilePitchMm;
-        const cv::Point2d p =
-            look_.camera.Project({t.center_mm[0] + x * std::cos(a) - y * std::sin(a),
-                                  t.center_mm[1] + x * std::sin(a) + y * std::cos(a), kTileTop});
+        const cv::Point2d p = Seen(t, ((col + 0.5) / kSmallArt - 0.5) * kTilePitchMm,
+                                   ((row + 0.5) / kSmallArt - 0.5) * kTilePitchMm);
         const cv::Point q(cvRound(p.x), cvRound(p.y));
         hidden.at<uchar>(row, col) =
             q.inside(cv::Rect(0, 0, hidden_.cols, hidden_.rows)) ? hidden_.at<uchar>(q) : 255;

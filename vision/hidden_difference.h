@@ -30,6 +30,9 @@ class HiddenDifference {
   std::optional<double> RoughHiddenShare(size_t tile, const std::string& id, int rotation);
 
  private:
+  // Where the point (x, y) mm of tile `t`'s own frame (before its turn) shows in the picture.
+  cv::Point2d Seen(const SceneTile& t, double x_mm, double y_mm) const;
+
   const TileCatalog& catalog_;
   Scene bare_;  // the truth without followers and tokens
   Look look_;  // without hands: what a hand hides must show in a difference

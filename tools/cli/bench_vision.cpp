@@ -119,11 +119,10 @@ struct Twins {
   double commoner_misreads = 0;
 };
 
+// `occupied`: the truth's cells that hold a tile.
 Twins FindTwins(const TileCatalog& catalog, HiddenDifference& hidden, const Scene& truth,
-                size_t tile) {
+                const std::set<std::pair<int, int>>& occupied, size_t tile) {
   const SceneTile& t = truth.tiles[tile];
-  std::set<std::pair<int, int>> occupied;
-  for (const auto& other : truth.tiles) occupied.insert({other.at.x, other.at.y});
   const TileType& type = catalog.type(catalog.find(t.id));
   const int quarter = t.rotation / 90;
   Twins out;
@@ -306,6 +305,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
       return " (hidden " + std::to_string(std::lround(100 * *share)) + "%)";
     };
     int scene_tiles = 0, missing = 0, wrong_id = 0, wrong_turn = 0, scene_right = 0;
+    std::vector<bool> read_right(truth.tiles.size(), false);  // per truth tile
     for (const auto& t : truth.tiles) {
       if (!InView(look.camera, t.center_mm)) continue;
       ++scene_tiles;
@@ -320,6 +320,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
       if (read_type >= 0 && SameFace(catalog->type(true_type), t.rotation / 90,
                                      catalog->type(read_type), it->second->rotation / 90)) {
         ++scene_right;
+        read_right[&t - truth.tiles.data()] = true;
         tile_confidence.Add(it->second->confidence, true);
         tile_err.push_back(std::hypot(it->second->center_mm[0] - t.center_mm[0],
                                       it->second->center_mm[1] - t.center_mm[1]));
@@ -343,21 +344,19 @@ int RunBenchVision(const std::vector<std::string>& args) {
                     std::to_string(it->second->rotation) +
                     hidden_note(t, it->second->id, it->second->rotation);
     }
+    std::set<std::pair<int, int>> real;
+    for (const auto& t : truth.tiles) real.insert({t.at.x, t.at.y});
     if (vm->count("lookalikes")) {
       if (!hidden) hidden.emplace(*catalog, truth, look);
       for (size_t i = 0; i < truth.tiles.size(); ++i) {
         const SceneTile& t = truth.tiles[i];
         if (!InView(look.camera, t.center_mm) || !hidden->Covered(i)) continue;
-        const Twins twins = FindTwins(*catalog, *hidden, truth, i);
+        const Twins twins = FindTwins(*catalog, *hidden, truth, real, i);
         if (twins.faces.empty()) continue;
         ++twin_tiles;
         wholly_hidden_tiles += twins.wholly_hidden;
         commoner_misreads += twins.commoner_misreads;
-        auto it = got.find({t.at.x, t.at.y});
-        const int read_type = it == got.end() ? -1 : catalog->find(it->second->id);
-        const bool right = read_type >= 0 && SameFace(catalog->type(catalog->find(t.id)),
-                                                      t.rotation / 90, catalog->type(read_type),
-                                                      it->second->rotation / 90);
+        const bool right = read_right[i];
         twins_right += right;
         if (vm->count("per-scene"))
           std::printf("seed %llu: %s@%d at %d,%d looks like%s where it shows%s; read %s\n",
@@ -366,8 +365,6 @@ int RunBenchVision(const std::vector<std::string>& args) {
                       right ? "right" : "wrong");
       }
     }
-    std::set<std::pair<int, int>> real;
-    for (const auto& t : truth.tiles) real.insert({t.at.x, t.at.y});
     int invented = 0;
     for (const auto& t : read->tiles)
       if (!real.count({t.at.x, t.at.y})) ++invented, tile_confidence.Add(t.confidence, false);
