@@ -114,16 +114,29 @@ std::optional<GridPlane> GridPlaneFromEdges(const cv::Mat& bgr, int max_side) {
   int p2 = -1;
   for (int i = 0; i < 90; ++i)
     if (AngleGap(i * 2.0, p1 * 2.0) >= 40 && (p2 < 0 || smoothed(i) > smoothed(p2))) p2 = i;
-  if (p2 < 0 || smoothed(p2) < 0.15 * smoothed(p1)) return std::nullopt;
+  // Seen at a slant, the edges of the family running away from the camera fan out over many
+  // directions and make no peak: then every segment well off the first family is searched for the
+  // point they run to.
+  const bool second_peak = p2 >= 0 && smoothed(p2) >= 0.15 * smoothed(p1);
   std::vector<Segment> fam1, fam2;
   for (const auto& s : segments) {
     if (AngleGap(s.angle, p1 * 2.0 + 1) < 20)
       fam1.push_back(s);
-    else if (AngleGap(s.angle, p2 * 2.0 + 1) < 20)
+    else if (second_peak ? AngleGap(s.angle, p2 * 2.0 + 1) < 20
+                         : AngleGap(s.angle, p1 * 2.0 + 1) >= 40)
       fam2.push_back(s);
   }
   auto v1 = VanishingPoint(fam1), v2 = VanishingPoint(fam2);
   if (!v1 || !v2) return std::nullopt;
+  if (!second_peak) {
+    auto support = [](const std::vector<Segment>& family, const cv::Vec3d& v) {
+      double sum = 0;
+      for (const auto& s : family)
+        if (Misfit(s, v) < kInlierDeg) sum += s.length;
+      return sum;
+    };
+    if (support(fam2, *v2) < 0.15 * support(fam1, *v1)) return std::nullopt;
+  }
   // Projective part: send the vanishing line to infinity.
   cv::Vec3d l = v1->cross(*v2);
   cv::Matx33d centre(1, 0, -bgr.cols / 2.0, 0, 1, -bgr.rows / 2.0, 0, 0, 1);

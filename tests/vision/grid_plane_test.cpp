@@ -79,6 +79,38 @@ TEST(GridPlane, StraightensATiltedTableWithoutCalibration) {
   EXPECT_NEAR(top.corner_deg, 90.0, 1.5);
 }
 
+// Seen close and at a slant, the tile edges running away from the camera fan out over tens of
+// degrees and make no peak among the edges' directions; they still run to one vanishing point.
+TEST(GridPlane, StraightensATableSeenCloseAndSteeplyAtASlant) {
+  int straightened = 0;
+  for (uint64_t seed : {4243, 4244, 4245, 4246}) {
+    auto [game, truth] = RandomTable(seed, 45);
+    LookOptions o;
+    o.min_tilt = o.max_tilt = 55;
+    o.min_distance = o.max_distance = 600;
+    o.hands_chance = 0;
+    o.distortion = false;
+    Look look = RandomLook(truth, o, seed);
+    cv::Mat img = RenderTable(VisionCatalog(), truth, look);
+    auto in_picture = [&](const double mm[2]) { return look.camera.Project({mm[0], mm[1], -2}); };
+    auto plane = GridPlaneFromEdges(img);
+    if (!plane) continue;
+    auto in_top = [&](const double mm[2]) {
+      cv::Point2d p = in_picture(mm);
+      cv::Vec3d q = plane->to_top * cv::Vec3d(p.x, p.y, 1);
+      return cv::Point2d(q[0] / q[2], q[1] / q[2]);
+    };
+    GridShape seen = ShapeOf(truth, look.camera, in_picture),
+              top = ShapeOf(truth, look.camera, in_top);
+    EXPECT_NEAR(top.near_over_far, 1.0, 0.05)
+        << "seed " << seed << ": near " << seen.near_over_far << " times far in the picture";
+    EXPECT_NEAR(top.step_x / top.step_y, 1.0, 0.05) << "seed " << seed;
+    EXPECT_NEAR(top.corner_deg, 90.0, 2.5) << "seed " << seed;
+    ++straightened;
+  }
+  EXPECT_EQ(straightened, 4);
+}
+
 TEST(GridPlane, FindsNothingInAPictureWithoutStraightEdges) {
   cv::Mat noise(720, 1280, CV_8UC3);
   cv::randu(noise, 0, 255);
