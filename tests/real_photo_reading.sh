@@ -5,8 +5,9 @@
 # on dark tables whose tiles reach the picture's edge are read (the table is the rim's commonest
 # colour, not the mixture of table and tiles there); a board of some 300 tiles (many expansions)
 # is read, not refused as too large; a board photographed close and at a slant, whose tile edges
-# running away from the camera fan out, is straightened and read. Tiles are counted by their
-# "angle_deg", which alternatives lack.
+# running away from the camera fan out, is straightened and read, and so is a board on a table of
+# planks whose period outweighs the tiles' (test_64: straightened by the camera its vanishing
+# points imply). Tiles are counted by their "angle_deg", which alternatives lack.
 set -u
 cf="$1"; src="$2"; shared="$src/../shared/real_photos"
 [ -f "$shared/boards/test_50.png" ] || { echo "skipped: ../shared/real_photos is not beside the project"; exit 77; }
@@ -42,4 +43,6 @@ echo "test_45.jpg: $tiles45 tiles"
 tiles03=$(grep -c '"angle_deg"' "$tmp/03.json" 2>/dev/null || echo 0)
 echo "test_03.jpg: $tiles03 tiles"
 [ "$tiles03" -ge 50 ] || { echo "FAIL test_03.jpg: fewer than 50 of its 60-odd tiles"; fail=1; }
+"$cf" analyze "$shared/boards/test_64.jpg" --tileset "$tmp/tiles" --out "$tmp/64.json" ||
+  { echo "FAIL test_64.jpg (a board on a table of planks, at a slant) not read"; fail=1; }
 exit $fail

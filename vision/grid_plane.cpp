@@ -208,8 +208,40 @@ std::optional<GridPlane> GridPlaneFromEdges(const cv::Mat& bgr, int max_side) {
   EdgeProfiles(top, cv::Mat(top.size(), CV_8U, cv::Scalar(255)), cols, rows);
   int lo = std::max(16, std::min(top.cols, top.rows) / 40), hi = std::min(top.cols, top.rows) / 3;
   double px = StrongestPeriod({&cols}, lo, hi), py = StrongestPeriod({&rows}, lo, hi);
-  if (px <= 0 || py <= 0) return std::nullopt;
-  double aspect = px / py;
+  double aspect = px > 0 && py > 0 ? px / py : 0;
+  if (aspect < 0.5 || aspect > 2) {
+    // No period shows, or the table's own (planks, tiles) outweighs the board's: the tiles' square
+    // from the camera the vanishing points imply (its focal length from the two points when they
+    // give one, else a phone's usual, a 26 mm lens on 35 mm film).
+    const double cx = bgr.cols / 2.0, cy = bgr.rows / 2.0;
+    double f = 0;
+    if (std::abs((*v1)[2]) > 1e-9 && std::abs((*v2)[2]) > 1e-9) {
+      const cv::Point2d a((*v1)[0] / (*v1)[2], (*v1)[1] / (*v1)[2]),
+          b((*v2)[0] / (*v2)[2], (*v2)[1] / (*v2)[2]);
+      const double f2 = -a.dot(b);
+      if (f2 > 0) f = std::sqrt(f2);
+    }
+    const double side = std::max(bgr.cols, bgr.rows);
+    if (f < 0.4 * side || f > 3 * side) f = 26.0 / 36 * side;
+    auto dir = [&](const cv::Vec3d& v) {
+      cv::Vec3d d(v[0] / f, v[1] / f, v[2]);
+      return d / cv::norm(d);
+    };
+    const cv::Vec3d d1 = dir(*v1), n = d1.cross(dir(*v2)) / cv::norm(d1.cross(dir(*v2))),
+                    d2 = n.cross(d1);
+    // A small square on the plane through the point seen at the picture's middle.
+    auto seen = [&](const cv::Vec3d& p) {
+      cv::Vec3d q = h * cv::Vec3d(f * p[0] / p[2] + cx, f * p[1] / p[2] + cy, 1);
+      return cv::Point2d(q[0] / q[2], q[1] / q[2]);
+    };
+    const cv::Vec3d middle(0, 0, 1);
+    const cv::Point2d o = seen(middle), e1 = seen(middle + 0.01 * d1) - o,
+                      e2 = seen(middle + 0.01 * d2) - o;
+    // The view's x and y run along the two families; which one along which, the steps say.
+    const cv::Point2d along_x = std::abs(e1.x) > std::abs(e2.x) ? e1 : e2,
+                      along_y = std::abs(e1.x) > std::abs(e2.x) ? e2 : e1;
+    aspect = std::abs(along_x.x) / std::max(1e-9, std::abs(along_y.y));
+  }
   if (aspect < 0.5 || aspect > 2) return std::nullopt;
   cv::Matx33d stretch(1, 0, 0, 0, aspect, 0, 0, 0, 1);
   plane.to_top = stretch * h;

@@ -37,16 +37,6 @@ std::vector<std::filesystem::path> Photos(const std::string& folder) {
   return out;
 }
 
-// The scene bench vision renders for `seed`.
-RenderedScene BenchScene(uint64_t seed) {
-  SceneRecipe recipe;
-  recipe.seed = seed;
-  recipe.tiles = 60;
-  recipe.expansions = KnownExpansions();
-  recipe.follower_chance = 0.3;
-  return RenderRecipe(VisionCatalog(), recipe);
-}
-
 // How far `at` (mm) lies from the nearest tile centre of `truth`.
 double NearestTileMm(const Scene& truth, const double* at) {
   double best = 1e9;

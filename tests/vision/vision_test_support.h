@@ -30,4 +30,14 @@ inline std::pair<GameState, Scene> RandomTable(uint64_t seed, int tiles) {
   return {PlayRecipeGame(VisionCatalog(), recipe), RecipeTable(VisionCatalog(), recipe).first};
 }
 
+// The scene bench vision renders for `seed`.
+inline RenderedScene BenchScene(uint64_t seed) {
+  SceneRecipe recipe;
+  recipe.seed = seed;
+  recipe.tiles = 60;
+  recipe.expansions = KnownExpansions();
+  recipe.follower_chance = 0.3;
+  return RenderRecipe(VisionCatalog(), recipe);
+}
+
 }  // namespace cf::testing
