@@ -23,26 +23,21 @@ echo "test_50.png: $tiles tiles, $followers followers"
 fail=0
 [ "$tiles" -ge 50 ] || { echo "FAIL fewer than 50 of its 68 tiles"; fail=1; }
 [ "$followers" -le 20 ] || { echo "FAIL $followers followers where 13 stand"; fail=1; }
-"$cf" analyze "$shared/boards/test_42.jpg" --tileset "$tmp/tiles" --out "$tmp/42.json" ||
-  { echo "FAIL test_42.jpg not read"; fail=1; }
-tiles42=$(grep -c '"angle_deg"' "$tmp/42.json" 2>/dev/null || echo 0)
-echo "test_42.jpg: $tiles42 tiles"
-[ "$tiles42" -ge 80 ] || { echo "FAIL test_42.jpg: fewer than 80 of the 90 tiles of its full board"; fail=1; }
-"$cf" analyze "$shared/boards/test_14.jpg" --tileset "$tmp/tiles" --out "$tmp/14.json" ||
-  { echo "FAIL test_14.jpg (a board on a black table) not read"; fail=1; }
+# expect_read PHOTO LEAST_TILES WHAT: the photo is read, with at least LEAST_TILES tiles.
+expect_read() {
+  local photo="$1" least="$2" what="$3" out="$tmp/${1%.*}.json" n
+  "$cf" analyze "$shared/boards/$photo" --tileset "$tmp/tiles" --out "$out" ||
+    { echo "FAIL $photo ($what) not read"; fail=1; return; }
+  n=$(grep -c '"angle_deg"' "$out")
+  echo "$photo: $n tiles"
+  [ "$n" -ge "$least" ] || { echo "FAIL $photo ($what): $n tiles, fewer than $least"; fail=1; }
+}
+expect_read test_42.jpg 80 "a full board of 90 tiles"
+expect_read test_14.jpg 1 "a board on a black table"
 why=$("$cf" analyze "$shared/boards/test_29.jpg" --tileset "$tmp/tiles" 2>&1 >/dev/null)
 echo "test_29.jpg: ${why:-read}"
 case "$why" in *"no tile grid"*) echo "FAIL test_29.jpg: the grid of a top-down photo not found"; fail=1 ;; esac
-"$cf" analyze "$shared/boards/test_45.jpg" --tileset "$tmp/tiles" --out "$tmp/45.json" ||
-  { echo "FAIL test_45.jpg (a board of some 300 tiles) not read"; fail=1; }
-tiles45=$(grep -c '"angle_deg"' "$tmp/45.json" 2>/dev/null || echo 0)
-echo "test_45.jpg: $tiles45 tiles"
-[ "$tiles45" -ge 200 ] || { echo "FAIL test_45.jpg: fewer than 200 tiles"; fail=1; }
-"$cf" analyze "$shared/boards/test_03.jpg" --tileset "$tmp/tiles" --out "$tmp/03.json" ||
-  { echo "FAIL test_03.jpg (a board seen at a slant) not read"; fail=1; }
-tiles03=$(grep -c '"angle_deg"' "$tmp/03.json" 2>/dev/null || echo 0)
-echo "test_03.jpg: $tiles03 tiles"
-[ "$tiles03" -ge 50 ] || { echo "FAIL test_03.jpg: fewer than 50 of its 60-odd tiles"; fail=1; }
-"$cf" analyze "$shared/boards/test_64.jpg" --tileset "$tmp/tiles" --out "$tmp/64.json" ||
-  { echo "FAIL test_64.jpg (a board on a table of planks, at a slant) not read"; fail=1; }
+expect_read test_45.jpg 200 "a board of some 300 tiles"
+expect_read test_03.jpg 50 "a board of 60-odd tiles seen at a slant"
+expect_read test_64.jpg 1 "a board on a table of planks, at a slant"
 exit $fail
