@@ -1574,7 +1574,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
         const TileType& type = cat.type(other.type);
         double off = 0;
         if (&other == &k || other.score < k.score - kFollowerSpotScoreGap ||
-            on_board[type.id] >= type.count ||
+            on_board[type.id] - (type.id == tile.id) >= type.count ||
             FeatureUnder(type, other.quarter * 90, tile.center_mm, mm, &off) < 0 ||
             off >= least_off || !FitsNeighbours(cat, other, cell.col, cell.row, reading_at))
           continue;
