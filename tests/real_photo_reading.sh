@@ -7,7 +7,8 @@
 # is read, not refused as too large; a board photographed close and at a slant, whose tile edges
 # running away from the camera fan out, is straightened and read, and so is a board on a table of
 # planks whose period outweighs the tiles' (test_64: straightened by the camera its vanishing
-# points imply). Tiles are counted by their "angle_deg", which alternatives lack.
+# points imply), and one whose periods across and along the view were found twofold apart (test_60). Tiles
+# are counted by their "angle_deg", which alternatives lack.
 set -u
 cf="$1"; src="$2"; shared="$src/../shared/real_photos"
 [ -f "$shared/boards/test_50.png" ] || { echo "skipped: ../shared/real_photos is not beside the project"; exit 77; }
@@ -40,4 +41,5 @@ case "$why" in *"no tile grid"*) echo "FAIL test_29.jpg: the grid of a top-down 
 expect_read test_45.jpg 200 "a board of some 300 tiles"
 expect_read test_03.jpg 50 "a board of 60-odd tiles seen at a slant"
 expect_read test_64.jpg 1 "a board on a table of planks, at a slant"
+expect_read test_60.jpg 1 "a board whose periods across and along were found twofold apart"
 exit $fail

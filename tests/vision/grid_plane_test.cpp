@@ -132,6 +132,25 @@ TEST(GridPlane, SquaresTheTilesByTheCameraWhenNoPeriodShows) {
   EXPECT_NEAR(top.corner_deg, 90.0, 1.5);
 }
 
+// A period found may be the tile's half (roads and walls cross tiles midway): in bench vision's
+// scene 937 the period along the view was half the tile's, the view was straightened to tiles
+// half as tall as wide, and every tile was misread (61 where none lies, 4 of 60 right). The
+// camera the vanishing points imply says which: halved or doubled, the ratio agrees with it.
+TEST(GridPlane, APeriodOfHalfATileDoesNotSquashTheTiles) {
+  RenderedScene s = BenchScene(937);
+  auto in_picture = [&](const double mm[2]) { return s.look.camera.Project({mm[0], mm[1], -2}); };
+  auto plane = GridPlaneFromEdges(s.image);
+  ASSERT_TRUE(plane.has_value());
+  auto in_top = [&](const double mm[2]) {
+    cv::Point2d p = in_picture(mm);
+    cv::Vec3d q = plane->to_top * cv::Vec3d(p.x, p.y, 1);
+    return cv::Point2d(q[0] / q[2], q[1] / q[2]);
+  };
+  GridShape top = ShapeOf(s.truth, s.look.camera, in_top);
+  EXPECT_NEAR(top.step_x / top.step_y, 1.0, 0.05) << "tiles are square";
+  EXPECT_NEAR(top.near_over_far, 1.0, 0.03);
+}
+
 TEST(GridPlane, FindsNothingInAPictureWithoutStraightEdges) {
   cv::Mat noise(720, 1280, CV_8UC3);
   cv::randu(noise, 0, 255);
