@@ -7,8 +7,8 @@
 # is read, not refused as too large; a board photographed close and at a slant, whose tile edges
 # running away from the camera fan out, is straightened and read, and so is a board on a table of
 # planks whose period outweighs the tiles' (test_64: straightened by the camera its vanishing
-# points imply), and one whose periods across and along the view were found twofold apart (test_60). Tiles
-# are counted by their "angle_deg", which alternatives lack.
+# points imply) and one whose periods across and along the view were found twofold apart
+# (test_60). Tiles are counted by their "angle_deg", which alternatives lack.
 set -u
 cf="$1"; src="$2"; shared="$src/../shared/real_photos"
 [ -f "$shared/boards/test_50.png" ] || { echo "skipped: ../shared/real_photos is not beside the project"; exit 77; }
