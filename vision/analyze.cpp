@@ -96,6 +96,11 @@ constexpr double kTokenFaceSpreadLab = 8;
 constexpr double kSameColourLab = 15.0;
 // A partly hidden token's axes are off its disc's by at most this much (summed relative errors).
 constexpr double kHiddenTokenMisfit = 0.4;
+// A piece stands out from what it lies on: the mean colour just inside its blob's outline and
+// just outside differ by at least this (Lab, 8-bit units; rendered meeples 4.6 and more, grey
+// ones least); a patch of the art's own colour that a colour class cuts out of grass, or a
+// reflection, differs less (on the real photos such blobs had been read as followers).
+constexpr double kLeastOutlineLab = 4;
 // Two meeples are never this close (footprint centres, mm): they would overlap.
 constexpr double kSameMeepleMm = 10.0;
 // Followers and tokens cover a few percent of a board; beyond this share of 'unprinted' pixels
@@ -1075,6 +1080,23 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     return m.m00 > 0 ? cv::Point2d(m.m10 / m.m00, m.m01 / m.m00) + cv::Point2d(window.tl())
                      : centroid;
   };
+  // How much blob `b` stands out: the distance (Lab) between the mean colours of the two pixels
+  // just inside its outline and the two just outside.
+  auto OutlineContrast = [&](const Blob& b) {
+    const cv::Rect box = cv::Rect(b.at - cv::Point(4, 4), b.patch.size() + cv::Size(8, 8)) &
+                         cv::Rect(0, 0, aligned.cols, aligned.rows);
+    const cv::Mat blob = BlobIn(box, b),
+                  band = cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5});
+    cv::Mat inside, outside, lab;
+    cv::erode(blob, inside, band);
+    inside = blob & ~inside;
+    cv::dilate(blob, outside, band);
+    outside &= ~blob & valid(box);
+    LabOf(box).convertTo(lab, CV_32FC3);
+    const cv::Scalar in_colour = cv::mean(lab, inside), out_colour = cv::mean(lab, outside);
+    return cv::norm(cv::Vec3d(in_colour[0], in_colour[1], in_colour[2]) -
+                    cv::Vec3d(out_colour[0], out_colour[1], out_colour[2]));
+  };
   // A piece on art much like it in places differs from the art only in part. Its blob grown over
   // all the pixels of its colour joined to it, if they stay within `reach_mm` of it (else they are
   // the art's own).
@@ -1445,6 +1467,10 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     };
     if (verdict.what != BlobVerdict::kFollower) {
       Drop("neither a token's nor a follower's shape");
+      continue;
+    }
+    if (OutlineContrast(b) < kLeastOutlineLab) {
+      Drop("it does not stand out from what it lies on");
       continue;
     }
     const cv::Point2d seen = aligned_to_image(WithShadedSides(b, at_aligned));
