@@ -52,6 +52,18 @@ GridShape ShapeOf(const Scene& truth, const Camera& cam, ToImage to_image) {
   return g;
 }
 
+// The tile grid of `truth` as `cam` sees it, and as the view `plane` straightens that picture.
+GridShape ShapeInPicture(const Scene& truth, const Camera& cam) {
+  return ShapeOf(truth, cam, [&](const double mm[2]) { return cam.Project({mm[0], mm[1], -2}); });
+}
+GridShape ShapeInView(const Scene& truth, const Camera& cam, const GridPlane& plane) {
+  return ShapeOf(truth, cam, [&](const double mm[2]) {
+    cv::Point2d p = cam.Project({mm[0], mm[1], -2});
+    cv::Vec3d q = plane.to_top * cv::Vec3d(p.x, p.y, 1);
+    return cv::Point2d(q[0] / q[2], q[1] / q[2]);
+  });
+}
+
 TEST(GridPlane, StraightensATiltedTableWithoutCalibration) {
   auto [game, truth] = RandomTable(4242, 45);
   LookOptions o;
@@ -60,18 +72,12 @@ TEST(GridPlane, StraightensATiltedTableWithoutCalibration) {
   o.distortion = false;
   Look look = RandomLook(truth, o, 4242);
   cv::Mat img = RenderTable(VisionCatalog(), truth, look);
-  auto in_picture = [&](const double mm[2]) { return look.camera.Project({mm[0], mm[1], -2}); };
-  GridShape seen = ShapeOf(truth, look.camera, in_picture);
+  GridShape seen = ShapeInPicture(truth, look.camera);
   ASSERT_GT(seen.near_over_far, 1.05) << "the picture itself is in perspective";
 
   auto plane = GridPlaneFromEdges(img);
   ASSERT_TRUE(plane.has_value());
-  auto in_top = [&](const double mm[2]) {
-    cv::Point2d p = in_picture(mm);
-    cv::Vec3d q = plane->to_top * cv::Vec3d(p.x, p.y, 1);
-    return cv::Point2d(q[0] / q[2], q[1] / q[2]);
-  };
-  GridShape top = ShapeOf(truth, look.camera, in_top);
+  GridShape top = ShapeInView(truth, look.camera, *plane);
   // Each tile lies up to 3 degrees off square, so the edges fix the tilt only roughly.
   EXPECT_NEAR(top.near_over_far, 1.0, 0.03)
       << "near " << seen.near_over_far << " times far in the picture";
@@ -92,16 +98,10 @@ TEST(GridPlane, StraightensATableSeenCloseAndSteeplyAtASlant) {
     o.distortion = false;
     Look look = RandomLook(truth, o, seed);
     cv::Mat img = RenderTable(VisionCatalog(), truth, look);
-    auto in_picture = [&](const double mm[2]) { return look.camera.Project({mm[0], mm[1], -2}); };
     auto plane = GridPlaneFromEdges(img);
     if (!plane) continue;
-    auto in_top = [&](const double mm[2]) {
-      cv::Point2d p = in_picture(mm);
-      cv::Vec3d q = plane->to_top * cv::Vec3d(p.x, p.y, 1);
-      return cv::Point2d(q[0] / q[2], q[1] / q[2]);
-    };
-    GridShape seen = ShapeOf(truth, look.camera, in_picture),
-              top = ShapeOf(truth, look.camera, in_top);
+    GridShape seen = ShapeInPicture(truth, look.camera),
+              top = ShapeInView(truth, look.camera, *plane);
     EXPECT_NEAR(top.near_over_far, 1.0, 0.05)
         << "seed " << seed << ": near " << seen.near_over_far << " times far in the picture";
     EXPECT_NEAR(top.step_x / top.step_y, 1.0, 0.05) << "seed " << seed;
@@ -116,17 +116,11 @@ TEST(GridPlane, StraightensATableSeenCloseAndSteeplyAtASlant) {
 // camera the two vanishing points imply. The picture had been read as seen from straight above.
 TEST(GridPlane, SquaresTheTilesByTheCameraWhenNoPeriodShows) {
   RenderedScene s = BenchScene(969);
-  auto in_picture = [&](const double mm[2]) { return s.look.camera.Project({mm[0], mm[1], -2}); };
-  GridShape seen = ShapeOf(s.truth, s.look.camera, in_picture);
-  ASSERT_GT(seen.near_over_far, 1.05) << "the picture itself is in perspective";
+  ASSERT_GT(ShapeInPicture(s.truth, s.look.camera).near_over_far, 1.05)
+      << "the picture itself is in perspective";
   auto plane = GridPlaneFromEdges(s.image);
   ASSERT_TRUE(plane.has_value());
-  auto in_top = [&](const double mm[2]) {
-    cv::Point2d p = in_picture(mm);
-    cv::Vec3d q = plane->to_top * cv::Vec3d(p.x, p.y, 1);
-    return cv::Point2d(q[0] / q[2], q[1] / q[2]);
-  };
-  GridShape top = ShapeOf(s.truth, s.look.camera, in_top);
+  GridShape top = ShapeInView(s.truth, s.look.camera, *plane);
   EXPECT_NEAR(top.near_over_far, 1.0, 0.03);
   EXPECT_NEAR(top.step_x / top.step_y, 1.0, 0.05) << "tiles are square";
   EXPECT_NEAR(top.corner_deg, 90.0, 1.5);
@@ -138,15 +132,9 @@ TEST(GridPlane, SquaresTheTilesByTheCameraWhenNoPeriodShows) {
 // camera the vanishing points imply says which: halved or doubled, the ratio agrees with it.
 TEST(GridPlane, APeriodOfHalfATileDoesNotSquashTheTiles) {
   RenderedScene s = BenchScene(937);
-  auto in_picture = [&](const double mm[2]) { return s.look.camera.Project({mm[0], mm[1], -2}); };
   auto plane = GridPlaneFromEdges(s.image);
   ASSERT_TRUE(plane.has_value());
-  auto in_top = [&](const double mm[2]) {
-    cv::Point2d p = in_picture(mm);
-    cv::Vec3d q = plane->to_top * cv::Vec3d(p.x, p.y, 1);
-    return cv::Point2d(q[0] / q[2], q[1] / q[2]);
-  };
-  GridShape top = ShapeOf(s.truth, s.look.camera, in_top);
+  GridShape top = ShapeInView(s.truth, s.look.camera, *plane);
   EXPECT_NEAR(top.step_x / top.step_y, 1.0, 0.05) << "tiles are square";
   EXPECT_NEAR(top.near_over_far, 1.0, 0.03);
 }
