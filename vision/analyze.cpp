@@ -1375,9 +1375,9 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     if (f < 0)  // nobody stands on a fair: just beside it
       f = type.nearest_occupiable_feature(canon, 10 / kTilePitchMm);
     if (f >= 0 && off_anchor_mm)
-      *off_anchor_mm = std::hypot(canon.x - type.features[f].anchor.x,
-                                  canon.y - type.features[f].anchor.y) *
-                       kTilePitchMm;
+      *off_anchor_mm =
+          std::hypot(canon.x - type.features[f].anchor.x, canon.y - type.features[f].anchor.y) *
+          kTilePitchMm;
     return f;
   };
   // Stands follower `sf`, seen at `seen` (picture) with its middle over `mm`, on its feature of

@@ -586,8 +586,8 @@ TEST(Analyze, AFollowerOnATileTellsItsFaceWhenThePictureCannot) {
     RenderedScene s = BenchScene(c.seed);
     auto r = ReadWithItsCamera(s.image, s.look);
     ASSERT_TRUE(r.ok()) << r.error().message;
-    const std::string what =
-        "scene " + std::to_string(c.seed) + " " + std::to_string(c.at.x) + "," + std::to_string(c.at.y);
+    const std::string what = "scene " + std::to_string(c.seed) + " " + std::to_string(c.at.x) +
+                             "," + std::to_string(c.at.y);
     const SceneTile *truth = nullptr, *read = nullptr;
     for (const auto& t : s.truth.tiles)
       if (t.at == c.at) truth = &t;
@@ -613,8 +613,8 @@ TEST(Analyze, AFollowerOnATileTellsItsFaceWhenThePictureCannot) {
       if (f.at == c.at) {
         ++found;
         EXPECT_EQ(f.color, on_truth->color) << what;
-        EXPECT_EQ(feature(f.on), feature(on_truth->on)) << what << ": " << f.on << " for "
-                                                         << on_truth->on;
+        EXPECT_EQ(feature(f.on), feature(on_truth->on))
+            << what << ": " << f.on << " for " << on_truth->on;
       }
     EXPECT_EQ(found, 1) << what;
   }
