@@ -42,4 +42,14 @@ expect_read test_45.jpg 200 "a board of some 300 tiles"
 expect_read test_03.jpg 50 "a board of 60-odd tiles seen at a slant"
 expect_read test_64.jpg 1 "a board on a table of planks, at a slant"
 expect_read test_60.jpg 1 "a board whose periods across and along were found twofold apart"
+expect_read test_36.jpg 1 "a board without catapult tokens"
+expect_read test_51.jpg 1 "a board without catapult tokens"
+# No catapult token lies on these tables: a token read would be a patch of grass or of a
+# reflection that is its colour all round (one each had been read on test_36 and test_51).
+for photo in test_36 test_51; do
+  [ -f "$tmp/$photo.json" ] || continue
+  kinds=$(grep -c '"kind"' "$tmp/$photo.json" || true)
+  echo "$photo.jpg: $kinds tokens"
+  [ "$kinds" = 0 ] || { echo "FAIL $photo.jpg: tokens read where none lies ($kinds)"; fail=1; }
+done
 exit $fail

@@ -65,6 +65,10 @@ constexpr double kTokenSeenInPart = 0.8;
 constexpr double kFaceCoversDisc = 0.95, kBlobHoldsDisc = 0.5;
 // Around a token lying on the table or a tile, at most this share of a ring is of its colour.
 constexpr double kRingLikeFace = 0.2;
+// A token seen whole, its outline clean, shows the table or art of another colour over most of a
+// ring around it; a patch of a screen's reflection or of grass is its colour all round (on the
+// real photos such patches had been read as tokens; 0.2 lost a token of seeds 920-999).
+constexpr double kWholeTokenRingLikeFace = 0.3;
 // A round token found by its rim alone (its colour too like what it lies on to show its disc):
 // an edge along this share of the rim (a third is chance on grass), a face of its own colour
 // class over half the disc, of one colour and unlike the ring round it, both more so than a
@@ -1453,13 +1457,17 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     // shaded, its paint worn) or the art.
     if (verdict.what == BlobVerdict::kToken) {
       const double spread = FaceSpread(at_aligned, verdict.token);
-      if (spread < kTokenFaceSpreadLab) {
+      const double ring =
+          spread < kTokenFaceSpreadLab ? RingLikeFace(at_aligned, verdict.token) : 0;
+      if (spread < kTokenFaceSpreadLab && ring < kWholeTokenRingLikeFace) {
         if (auto t = TokenOf(b, verdict.token, verdict.confidence)) scene.tokens.push_back(*t);
         continue;
       }
       if (blob_log)
         std::fprintf(blob_log,
-                     "  a token's outline, but its face is not one colour (spread %.1f)\n", spread);
+                     "  a token's outline, but its face is not one colour (spread %.1f) or it "
+                     "lies in an area of its colour (ring %.2f)\n",
+                     spread, ring);
       verdict = JudgeAsFollower(b, top.ppmm);
     }
     auto Drop = [&](const char* why) {
