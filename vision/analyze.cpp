@@ -1614,8 +1614,9 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
           continue;
         least_off = off, spot_on = static_cast<int>(j);
       }
+      if (spot_on < 0) continue;
       const auto middle = to_reading(seen_of[i], kFollowerMiddleMm);
-      if (spot_on < 0 || !middle) continue;
+      if (!middle) continue;
       --on_board[tile.id];
       tile.alternative = SceneTile::Face{tile.id, tile.rotation};
       cell.chosen = spot_on;

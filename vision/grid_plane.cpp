@@ -98,7 +98,8 @@ double CameraAspect(const cv::Matx33d& h, const cv::Vec3d& v1, const cv::Vec3d& 
   double f = 0;
   if (std::abs(v1[2]) > 1e-9 && std::abs(v2[2]) > 1e-9) {
     const cv::Point2d a(v1[0] / v1[2], v1[1] / v1[2]), b(v2[0] / v2[2], v2[1] / v2[2]);
-    if (-a.dot(b) > 0) f = std::sqrt(-a.dot(b));
+    const double f2 = -a.dot(b);
+    if (f2 > 0) f = std::sqrt(f2);
   }
   if (f < 0.4 * side || f > 3 * side) f = 26.0 / 36 * side;
   auto direction = [&](const cv::Vec3d& v) {
@@ -268,7 +269,7 @@ std::optional<GridPlane> GridPlaneFromEdges(const cv::Mat& bgr, int max_side) {
     if (chosen == 0 && plausible(period_aspect)) chosen = period_aspect;
     if (chosen > 0) aspect = chosen;
   }
-  if (aspect < 0.5 || aspect > 2) return std::nullopt;
+  if (!plausible(aspect)) return std::nullopt;
   cv::Matx33d stretch(1, 0, 0, 0, aspect, 0, 0, 0, 1);
   plane.to_top = stretch * h;
   plane.size.height = static_cast<int>(plane.size.height * aspect);
