@@ -96,6 +96,10 @@ constexpr double kWidestMeepleMm = 19.5;
 // with a meeple lying on them), rendered meeples whose blob has a token's outline 11-37, the
 // art's areas of a token's colour on real photos 7-48.
 constexpr double kTokenFaceSpreadLab = 8;
+// Or, a meeple lying on part of it or its rim's shade in view, three quarters of its face within
+// this of the face's median colour (Lab, 8-bit units; the faces of rendered tokens whose blob has
+// a token's outline: median 3.7, 90% under 6; of meeples: over 6.4).
+constexpr double kMostOfTokenFaceLab = 6;
 // Lab distance (8-bit units) within which a pixel is of a token's colour as seen.
 constexpr double kSameColourLab = 15.0;
 // A partly hidden token's axes are off its disc's by at most this much (summed relative errors).
@@ -1171,6 +1175,36 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     cv::meanStdDev(LabOf(box), mean, sd, face);
     return std::sqrt(sd[0] * sd[0] + sd[1] * sd[1] + sd[2] * sd[2]);
   };
+  // The same face's colour where something else lies on part of it (a meeple, the shade of its
+  // rim): the distance (Lab, 8-bit units) from the face's median colour within which three
+  // quarters of its pixels lie.
+  auto MostOfFaceSpread = [&](cv::Point2d centre, const char* kind) {
+    const TokenShape shape = TokenShapeOf(*ParseTokenKind(kind));
+    const int r = static_cast<int>(shape.width / 2 * top.ppmm * 0.8);
+    const cv::Point c(centre);
+    const cv::Rect box = SquareInView(c, r);
+    if (box.empty()) return 1e9;
+    cv::Mat face = cv::Mat::zeros(box.size(), CV_8U);
+    cv::circle(face, c - box.tl(), r, cv::Scalar(255), cv::FILLED);
+    const cv::Mat lab = LabOf(box);
+    std::vector<cv::Vec3b> pixels;
+    for (int y = 0; y < lab.rows; ++y)
+      for (int x = 0; x < lab.cols; ++x)
+        if (face.at<uchar>(y, x)) pixels.push_back(lab.at<cv::Vec3b>(y, x));
+    if (pixels.empty()) return 1e9;
+    cv::Vec3d median;
+    std::vector<int> channel(pixels.size());
+    for (int k = 0; k < 3; ++k) {
+      for (size_t i = 0; i < pixels.size(); ++i) channel[i] = pixels[i][k];
+      std::nth_element(channel.begin(), channel.begin() + channel.size() / 2, channel.end());
+      median[k] = channel[channel.size() / 2];
+    }
+    std::vector<double> distance;
+    for (const cv::Vec3b& p : pixels) distance.push_back(cv::norm(cv::Vec3d(p) - median));
+    const auto quartile = distance.begin() + distance.size() * 3 / 4;
+    std::nth_element(distance.begin(), quartile, distance.end());
+    return *quartile;
+  };
   // A token is raised from what it lies on: the share of the pixels in a ring just outside the
   // disc of a `kind` token centred at `centre` that are of its face's colour (within
   // kSameColourLab). A flat area of its colour in the art or the table has it near 1.
@@ -1457,9 +1491,10 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     // shaded, its paint worn) or the art.
     if (verdict.what == BlobVerdict::kToken) {
       const double spread = FaceSpread(at_aligned, verdict.token);
-      const double ring =
-          spread < kTokenFaceSpreadLab ? RingLikeFace(at_aligned, verdict.token) : 0;
-      if (spread < kTokenFaceSpreadLab && ring < kWholeTokenRingLikeFace) {
+      const bool one_colour = spread < kTokenFaceSpreadLab ||
+                              MostOfFaceSpread(at_aligned, verdict.token) < kMostOfTokenFaceLab;
+      const double ring = one_colour ? RingLikeFace(at_aligned, verdict.token) : 0;
+      if (one_colour && ring < kWholeTokenRingLikeFace) {
         if (auto t = TokenOf(b, verdict.token, verdict.confidence)) scene.tokens.push_back(*t);
         continue;
       }

@@ -323,6 +323,14 @@ TEST(Analyze, ATokenOnArtPartlyLikeItIsReadWhole) { ExpectTokenReadWhole(971, "c
 // makes the whole disc.
 TEST(Analyze, ATokenOnArtOfItsColourClassIsReadWhole) { ExpectTokenReadWhole(962, "seduction"); }
 
+// A seduction token with a gray meeple lying against it (bench vision's scene 960), and one whose
+// rim's shade shows (80057): a quarter of the face's disc is not the face's colour, yet most of it
+// is one colour, as a token's is and a meeple's shaded body is not.
+TEST(Analyze, ATokenPartlyUnderAnotherPieceIsStillAToken) {
+  ExpectTokenReadWhole(960, "seduction");
+  ExpectTokenReadWhole(80057, "seduction");
+}
+
 // A knockout token and a blue meeple lying against it (bench vision's scene 966) make one blob too
 // large for a meeple that eroding does not part. The token's whole disc lies in it: both are read.
 TEST(Analyze, ATokenAndAMeepleOfItsColourLyingTogetherAreBothRead) {
