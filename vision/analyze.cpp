@@ -1001,6 +1001,15 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     if (cam) return cam->Project({mm.x, mm.y, kTileTop});
     return ApplyAffine(Ainv, p);
   };
+  // A blob judged where it lies: blur widens it by two of the picture's pixels all round, more
+  // millimetres where the picture is coarser than the top view (far from the camera).
+  auto Judge = [&](const Blob& b) {
+    const cv::Point2d at = aligned_to_image(b.centroid);
+    const double across = cv::norm(aligned_to_image(b.centroid + cv::Point2d(1, 0)) - at),
+                 along = cv::norm(aligned_to_image(b.centroid + cv::Point2d(0, 1)) - at);
+    const double picture_ppmm = std::min(across, along) * top.ppmm;
+    return JudgeBlob(b, top.ppmm, picture_ppmm > 0 ? 2 / picture_ppmm : 0);
+  };
   // 6. Followers and tokens against the final reading.
   // Where pieces may be: pixels unlike their tile's art or the table, or of an unprinted colour.
   Relight(colors);
@@ -1141,7 +1150,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     for (bool like_seen : {false, true}) {
       auto whole = Grown(b, reach, like_seen);
       if (whole && whole->solidity >= kWholeDiscSolidity &&
-          JudgeBlob(*whole, top.ppmm).what == BlobVerdict::kToken)
+          Judge(*whole).what == BlobVerdict::kToken)
         return whole;
     }
     return std::nullopt;
@@ -1156,7 +1165,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     auto whole = Grown(b, kMeepleReachMm, false);
     if (!whole || whole->solidity < kPieceSolidity || whole->area_px < kMeepleLeastMm2 * mm2 ||
         whole->area_px > kMeepleMostMm2 * mm2 ||
-        JudgeBlob(*whole, top.ppmm).what != BlobVerdict::kFollower)
+        Judge(*whole).what != BlobVerdict::kFollower)
       return std::nullopt;
     return whole;
   };
@@ -1281,7 +1290,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
                                 std::nullopt) -> std::optional<TokenBeside> {
     bool meeple_beside = false;
     for (const Blob& part : token.rest)
-      meeple_beside |= JudgeBlob(part, top.ppmm).what == BlobVerdict::kFollower;
+      meeple_beside |= Judge(part).what == BlobVerdict::kFollower;
     if (meeple_beside) return token;
     const TokenShape shape = TokenShapeOf(*ParseTokenKind(token.kind));
     const double token_px = CV_PI * shape.length * shape.width / 4 * top.ppmm * top.ppmm;
@@ -1442,7 +1451,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
   for (; !blobs.empty(); blobs.pop_front()) {
     Blob b = std::move(blobs.front());
     if (cv::countNonZero(grown(cv::Rect(b.at, b.patch.size())) & b.patch) > 0) continue;
-    BlobVerdict verdict = JudgeBlob(b, top.ppmm);
+    BlobVerdict verdict = Judge(b);
     std::optional<Blob> whole;
     bool by_outline = false;
     if (verdict.what != BlobVerdict::kToken) {
@@ -1473,7 +1482,7 @@ Result<Scene> ReadTable(const cv::Mat& image, const AnalyzeInput& in,
     }
     if (whole) {
       b = *whole;
-      verdict = JudgeBlob(b, top.ppmm);
+      verdict = Judge(b);
       grown(cv::Rect(b.at, b.patch.size())) |= b.patch;
     }
     double area_mm = b.area_px / (top.ppmm * top.ppmm);

@@ -292,7 +292,7 @@ SizeMm SizeOf(const Blob& b, double ppmm) {
 
 }  // namespace
 
-BlobVerdict JudgeBlob(const Blob& b, double ppmm) {
+BlobVerdict JudgeBlob(const Blob& b, double ppmm, double blur_mm) {
   const auto [area, length, width] = SizeOf(b, ppmm);
   // A lying meeple seen from above covers up to about this much of the table.
   constexpr double kFollowerMaxMm2 = 350;
@@ -307,7 +307,7 @@ BlobVerdict JudgeBlob(const Blob& b, double ppmm) {
     // coarse picture, up to two pixels all round, may widen it; nothing narrows a whole disc much,
     // while a meeple of its colour is narrower) and proportions (a knockout token is oval, the
     // others round),
-    const double blur = 4 / ppmm;
+    const double blur = 2 * std::max(blur_mm, 2 / ppmm);
     const double widest = CV_PI / 4 * (shape.length * 1.25 + blur) * (shape.width * 1.25 + blur);
     const double stretch = (length / width) / (shape.length / shape.width);
     bool clean = length < shape.length * 1.25 + blur && width < shape.width * 1.25 + blur &&

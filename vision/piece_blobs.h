@@ -71,7 +71,9 @@ struct BlobVerdict {
   const char* token = nullptr;  // the token's kind
   double confidence = 0;
 };
-BlobVerdict JudgeBlob(const Blob& blob, double px_per_mm);
+// `blur_mm`: how far blur may widen a piece's outline all round where it lies (two of the
+// picture's pixels; by default two of the blob's).
+BlobVerdict JudgeBlob(const Blob& blob, double px_per_mm, double blur_mm = 0);
 // The same, the blob taken for a follower or nothing (a token's outline that is no token).
 BlobVerdict JudgeAsFollower(const Blob& blob, double px_per_mm);
 

@@ -331,6 +331,13 @@ TEST(Analyze, ATokenPartlyUnderAnotherPieceIsStillAToken) {
   ExpectTokenReadWhole(80057, "seduction");
 }
 
+// A catch token on the table far from a distant camera (bench vision's scene 80032), where the
+// picture has fewer pixels per millimetre than the top view: its blur widens it by two of the
+// picture's pixels all round, more than two of the top view's, and it is still a token.
+TEST(Analyze, ATokenFarFromTheCameraIsWidenedByThePicturesBlur) {
+  ExpectTokenReadWhole(80032, "catch");
+}
+
 // A knockout token and a blue meeple lying against it (bench vision's scene 966) make one blob too
 // large for a meeple that eroding does not part. The token's whole disc lies in it: both are read.
 TEST(Analyze, ATokenAndAMeepleOfItsColourLyingTogetherAreBothRead) {
