@@ -1,0 +1,64 @@
+#pragma once
+// The tile grid of a straightened view of the table: the view turned square to the grid, where
+// tiles may be, and the tile borders' period and phase.
+
+#include <opencv2/core.hpp>
+#include <vector>
+
+#include "calibration/color_model.h"
+#include "vision/tileset.h"
+#include "vision/top_view.h"
+
+namespace cf {
+
+// The tile grid of a top view under one guess of the table's colour: the view turned square to
+// the grid, where tiles may be, and the tile borders' period and phase.
+struct GridView {
+  double angle = 0;
+  cv::Mat A, Ainv;  // top view to grid-aligned view, and back
+  cv::Mat aligned, aligned_grey;
+  cv::Mat valid;       // aligned pixels the picture reaches
+  cv::Mat tiles_mask;  // aligned pixels unlike the table: only there do grid lines count
+  std::vector<double> cols, rows;  // edge profiles
+  double period = 0, phx = 0, phy = 0;
+  double likeness = 0;  // uncalibrated: how much its cells look like tiles
+
+  double TableFraction(const cv::Rect& r) const {
+    return 1.0 - cv::countNonZero(tiles_mask(r)) / static_cast<double>(r.area());
+  }
+  // Whether `r` lies whole in the view and is mostly not table: worth reading.
+  bool OnTiles(const cv::Rect& r) const {
+    return r.x >= 0 && r.y >= 0 && r.br().x <= aligned.cols && r.br().y <= aligned.rows &&
+           cv::countNonZero(valid(r)) >= r.area() * 0.98 && TableFraction(r) <= 0.5;
+  }
+  // Cell (c, r) of the grid of period p and phase (px, py).
+  static cv::Rect Square(double p, double px, double py, int c, int r) {
+    return {static_cast<int>(px + c * p), static_cast<int>(py + r * p), static_cast<int>(p),
+            static_cast<int>(p)};
+  }
+  // The whole cells of that grid, row by row, whose inside (a 4% rim left out) is on tiles.
+  std::vector<cv::Point> CellsOnTiles(double p, double px, double py) const {
+    const int inset = static_cast<int>(p * 0.04);
+    std::vector<cv::Point> on;
+    for (int r = 0; py + (r + 1) * p <= aligned.rows; ++r)
+      for (int c = 0; px + (c + 1) * p <= aligned.cols; ++c) {
+        const cv::Rect square = Square(p, px, py, c, r);
+        if (OnTiles({square.x + inset, square.y + inset, square.width - 2 * inset,
+                     square.height - 2 * inset}))
+          on.push_back({c, r});
+      }
+    return on;
+  }
+  // The median best match of a dozen cells on tiles of the grid (period p, phase px, py).
+  double TileLikeness(const std::vector<TileReference>& tileset, double p, double px,
+                      double py) const;
+};
+
+// The grid of `top` (`grey` and `half_lab` its grey and half-size Lab pictures) under one guess of
+// the table's colour; with `calibrated`, kept square to the calibrated table's frame when nearly
+// so.
+GridView FindGrid(const TopView& top, const cv::Mat& grey, const cv::Mat& half_lab,
+                  const ColorStats& table, bool calibrated,
+                  const std::vector<TileReference>& tileset);
+
+}  // namespace cf

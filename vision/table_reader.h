@@ -1,0 +1,320 @@
+#pragma once
+// One picture of the table read step by step (AnalyzeTable's work): the plane seen from above,
+// the tile grid, the tiles, then the followers and tokens. Each step keeps what it finds for the
+// next; the steps are spread over the table_reader*.cpp files.
+
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <opencv2/core.hpp>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/board.h"
+#include "engine/result.h"
+#include "engine/tile_catalog.h"
+#include "vision/analyze.h"
+#include "vision/cell_reader.h"
+#include "vision/fine_tile_matcher.h"
+#include "vision/grid_plane.h"
+#include "vision/grid_view.h"
+#include "vision/piece_blobs.h"
+#include "vision/scene.h"
+#include "vision/top_view.h"
+
+namespace cf {
+
+using Clock = std::chrono::steady_clock;
+inline double Ms(Clock::time_point a) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - a).count();
+}
+
+// A 2x3 affine transform (CV_64F) applied to a point.
+inline cv::Point2d ApplyAffine(const cv::Mat& m, cv::Point2d p) {
+  return {m.at<double>(0, 0) * p.x + m.at<double>(0, 1) * p.y + m.at<double>(0, 2),
+          m.at<double>(1, 0) * p.x + m.at<double>(1, 1) * p.y + m.at<double>(1, 2)};
+}
+
+// Where well-read tiles really lie in the picture, and their cells: the tile grid as a target.
+struct GridEvidence {
+  std::vector<cv::Point2f> picture_px;
+  std::vector<cv::Point2f> plane_mm;  // cell centres, 45 mm apart, in the reading's frame
+};
+
+// Limits more than one step of the reader keeps to.
+constexpr double kPieceSolidity = 0.8;  // a piece's blob fills most of its hull
+// A tile whose art fits this well (grey correlation) where it was found is reported there, not at
+// its grid cell's centre; a piece on it pulls a poorer fit astray.
+constexpr double kLocatedFit = 0.6;
+// The spread (Lab, 8-bit units) of a token's face seen whole: rendered tokens mostly 2-7 (8-18
+// with a meeple lying on them), rendered meeples whose blob has a token's outline 11-37, the
+// art's areas of a token's colour on real photos 7-48.
+constexpr double kTokenFaceSpreadLab = 8;
+// A meeple standing seen from above, the smallest piece: blobs of two touching pieces are split
+// into parts no smaller.
+constexpr double kSmallestPieceMm2 = 150;
+// A follower's middle, seen from above, is about this high over the tiles: standing meeples' read
+// footprints on seeds 920-999 lay off their true ones, away from the camera, as a middle 6.3 mm
+// high would put them (8 mm had been a guess).
+constexpr double kFollowerMiddleMm = 6.5;
+// Views are straightened at no more than this (72 px per tile): finer detail than the tile set's
+// finest template only costs time.
+constexpr double kFinestPpmm = 1.6;
+
+// Reads one picture once: Read() runs the steps in turn. Its members keep the names the steps
+// give what they find (no trailing underscores): the steps read as one piece of work.
+class TableReader {
+ public:
+  // Reads `image` taking the `table_guess`th guess of TableColourGuesses for the table's colour;
+  // without calibration `plane` (if any) straightens the picture, and `evidence` (if given)
+  // collects where the tiles lie.
+  TableReader(const cv::Mat& image, const AnalyzeInput& in, const std::optional<GridPlane>& plane,
+              int table_guess, GridEvidence* evidence);
+  Result<Scene> Read();
+
+ private:
+  // Too large for one meeple, of a token's colour, with the token's whole disc in it: a token
+  // and a meeple of its colour touching, where eroding did not part them, or a token whose blob
+  // runs on into art of its colour. The token's disc, how far around it the token reaches, and
+  // the rest of the blob.
+  struct TokenBeside {
+    const char* kind = nullptr;
+    DiscInBlob disc;
+    cv::Point2d centre;  // the token's, aligned pixels
+    int radius_px = 0;
+    std::vector<Blob> rest;
+  };
+  struct ArtDifference {  // a cell's pixels unlike its reading's art, kept while the reading stands
+    int type = -1, quarter = 0;
+    cv::Mat mask;
+  };
+  // The board relit to the art's light, its pixels' player colours, and its pixels of colours the
+  // art never uses; kept while the light stays within a percent.
+  struct Relit {
+    cv::Scalar gain;
+    cv::Mat image, classes, unprinted;
+  };
+
+  // The steps (table_reader.cpp, table_reader_tiles.cpp, table_reader_followers.cpp).
+  // 1. The tiles' plane seen from above.
+  Status SeeFromAbove();
+  // 2. The grid: angle, period, phase.
+  Status FindTileGrid();
+  // 3. Every whole cell that is not table compared with every tile in every rotation; the board
+  // grown from the cells that match well.
+  Status FindBoard();
+  // 4. Pieces hide parts of tiles: found against the first reading, their cells are read again
+  // without them.
+  Status ReadCoveredTiles();
+  // 5. The reading frame (with a calibrated, aligned table its own frame; else centred on the tile
+  // nearest the middle of the board) and the tiles in it.
+  void PlaceTiles();
+  // 6. Followers and tokens: blobs of players' colours, placed on the table by their height.
+  void ReadPieces();
+  // Tokens found by their rim alone, and followers read more than once on one tile.
+  void SettleFollowers();
+  // Where two faces of a tile match nearly alike, the follower on it tells which lies there.
+  void LetFollowersTellFaces();
+  // The grid and the timings in the scene; where the tiles lie, as evidence.
+  void Finish();
+
+  // Geometry (table_reader.cpp).
+  // Whether `r` lies whole in the view and is mostly not table: worth reading.
+  bool OnTiles(const cv::Rect& r);
+  // Table mm at a pixel of the aligned view, and back.
+  cv::Point2d aligned_to_table(cv::Point2d p);
+  cv::Point2d table_to_aligned(cv::Point2d mm);
+  // Where a piece seen at `p` (aligned view) whose middle is `height` mm up stands on the tiles;
+  // without a camera, straight under it.
+  cv::Point2d footprint(cv::Point2d p, double height);
+  // Cell (c, r) of the grid, whole or cut to the view.
+  cv::Rect CellRect(int c, int r);
+  cv::Rect CellInView(int c, int r);
+  // The reading frame's mm at a pixel of the aligned view, and back.
+  cv::Point2d aligned_to_reading(cv::Point2d p);
+  cv::Point2d reading_to_aligned(cv::Point2d mm);
+  // The reading frame's mm under picture pixel `px` at `height` mm over the tiles.
+  std::optional<cv::Point2d> to_reading(cv::Point2d px, double height);
+  // The reading frame's cell at a pixel of the aligned view, or at `mm`.
+  Cell cell_at_aligned(cv::Point2d a);
+  Cell cell_of(cv::Point2d mm);
+  // The tile a footprint at `mm` is on, or -1: of the tiles of its cell and the cells around, the
+  // one whose square, where the tile was found to lie, holds it or misses it by least (tiles lie
+  // shifted a little off their cells), by no more than the shift.
+  int tile_under(cv::Point2d mm);
+  // The picture pixel showing a pixel of the aligned view.
+  cv::Point2d aligned_to_image(cv::Point2d p);
+
+  // The tiles (table_reader_tiles.cpp).
+  // Printed art has fine detail all over (grass, strokes, walls); a hand, a sleeve or a box is
+  // smooth: the mean absolute Laplacian of a cell, measured once (the view does not change).
+  double Detail(int col, int row);
+  // The board's reading at a cell, or nullptr.
+  const Candidate* reading_at(int col, int row);
+  cv::Mat SmoothedArtOf(const Candidate& k);
+  // A reading whose look-alike (fitting the same neighbours, matching nearly as well) differs
+  // from it only under pieces: the picture cannot tell which of the two lies there.
+  const Candidate* HiddenTwin(const CellReading& c, cv::Point2d centre);
+
+  // The board's pixels (table_reader_pixels.cpp).
+  // Lab at full resolution where a piece's colours are weighed.
+  cv::Mat LabOf(const cv::Rect& r);
+  // The pixels of `box` (aligned view) within kSameColourLab of the mean colour of those set in
+  // `sample` (CV_8U, the box's size).
+  cv::Mat LikeSample(const cv::Rect& box, const cv::Mat& sample);
+  // The square of the aligned view within `r` pixels of `c`, cut to the view.
+  cv::Rect SquareInView(cv::Point c, int r);
+  // A mask of `box`'s size (aligned view) holding the pixels of blob `b` that lie in it.
+  cv::Mat BlobIn(const cv::Rect& box, const Blob& b);
+  // What differs from the expected tile art, or off the board from the table.
+  cv::Mat Foreground();
+  // The light: per-channel gains from the recognised tiles' observed and printed colours.
+  cv::Scalar LightGains();
+  // `relit` brought to the light of the tiles as now read.
+  void Relight(const ColourLookup& colors);
+  // Pixels of a colour the art never uses are pieces (a green meeple on a green field differs from
+  // the art too little) -- as long as the art's colours describe this picture: when much of the
+  // board itself is 'unprinted' (other printings, other light), the cue is not used.
+  cv::Mat Unprinted();
+  // With --debug: the board with `mask` painted magenta.
+  void WriteDebugMask(const std::string& name, const cv::Mat& mask);
+  // Where the board's colours are unlike the art's where its tiles lie (UnlikeArt), found cell by
+  // cell as asked for; nothing off the board.
+  cv::Mat UnlikeArtIn(const cv::Rect& window);
+  // A blob judged where it lies: blur widens it by two of the picture's pixels all round, more
+  // millimetres where the picture is coarser than the top view (far from the camera).
+  BlobVerdict Judge(const Blob& b);
+  // How much blob `b` stands out: the distance (Lab) between the mean colours of the two pixels
+  // just inside its outline and the two just outside.
+  double OutlineContrast(const Blob& b);
+  // A follower's sides, towards the camera, are its paint in shade, which its colour's class may
+  // miss: seen between its top and the table, unlike the art, of the blob's chromaticity and no
+  // brighter. The centroid (aligned pixels) of the blob with them; `centroid` is the blob's own.
+  cv::Point2d WithShadedSides(const Blob& b, cv::Point2d centroid);
+
+  // Tokens and whole pieces (table_reader_tokens.cpp).
+  // A token lies flat: its centre is placed on the table 1 mm up.
+  std::optional<SceneToken> TokenOf(const Blob& b, const char* kind, double confidence);
+  // A piece on art much like it in places differs from the art only in part. Its blob grown over
+  // all the pixels of its colour joined to it, if they stay within `reach_mm` of it (else they are
+  // the art's own).
+  // With `like_seen`, over the pixels whose colour is within kSameColourLab of the blob's own as
+  // seen (a token's face is one colour; the art's areas of that player colour seldom match it).
+  std::optional<Blob> Grown(const Blob& b, double reach_mm, bool like_seen);
+  // A token so grown, if it makes the convex outline of a whole disc of its size.
+  std::optional<Blob> WholeToken(const Blob& b);
+  // A black or gray meeple in specks, so grown, if it makes a solid meeple. The art draws these
+  // colours only as lines (outlines, walls), where growing stops; the other players' colours are
+  // areas of art too (grass, roofs, ponds, fairs), whose specks grew into 'meeples' of art.
+  std::optional<Blob> WholeMeeple(const Blob& b);
+  // The face of a `kind` token centred at `centre` (aligned pixels), the inner four fifths of its
+  // disc: the square of the view around it (empty when out of view) and its mask there.
+  std::pair<cv::Rect, cv::Mat> FaceDisc(cv::Point2d centre, const char* kind);
+  // A token's face is one colour; the art's areas of a token's colour are textured, a meeple's
+  // body shaded. The spread of the colours (Lab, 8-bit units) inside the disc of a `kind` token
+  // centred at `centre` (aligned pixels).
+  double FaceSpread(cv::Point2d centre, const char* kind);
+  // The same face's colour where something else lies on part of it (a meeple, the shade of its
+  // rim): the distance (Lab, 8-bit units) from the face's median colour within which three
+  // quarters of its pixels lie.
+  double MostOfFaceSpread(cv::Point2d centre, const char* kind);
+  // A token is raised from what it lies on: the share of the pixels in a ring just outside the
+  // disc of a `kind` token centred at `centre` that are of its face's colour (within
+  // kSameColourLab). A flat area of its colour in the art or the table has it near 1.
+  double RingLikeFace(cv::Point2d centre, const char* kind);
+  // The centre (aligned pixels) of a `kind` token seen in part, from a guess: the middle of its
+  // face's colour around the guess, taken again from there.
+  cv::Point2d FaceCentre(cv::Point2d guess, const char* kind);
+  // A `kind` token's disc in blob `b` and the parts of the blob beyond the token's reach.
+  TokenBeside TokenIn(const Blob& b, const char* kind, const DiscInBlob& disc);
+  // `token` unless its blob, with no meeple beside it, is more than the token or lies in an area of
+  // its colour (`ring`, RingLikeFace at the token, when already measured).
+  std::optional<TokenBeside> WithLittleElse(const Blob& b, const TokenBeside& token,
+                                            std::optional<double> ring = std::nullopt);
+  // A blob too large for one meeple holding a token's whole disc of one colour (TokenBeside).
+  std::optional<TokenBeside> TokenAndMeeple(const Blob& b);
+  // A blob judged a follower, of a token's colour, in which the token's disc lies nearly whole
+  // with a face of one colour and a rim that stands out: the token, seen in part where it lies on
+  // art much like it (a target on grass), perhaps with a meeple it touches.
+  std::optional<TokenBeside> TokenSeenInPart(const Blob& b);
+  // A small blob of a round token's colour that is no piece alone: the rim of such a token lying
+  // on art of its colour (a target on grass), found by its outline, and the rest of the blob.
+  std::optional<TokenBeside> TokenByOutline(const Blob& b);
+
+  // Followers (table_reader_followers.cpp).
+  // The feature of `type` turned `rotation` under a footprint at `mm` on a tile centred at
+  // `centre`, and how far (mm) the footprint lies from where followers on it are drawn; -1 when
+  // no feature a follower can take is there.
+  int FeatureUnder(const TileType& type, int rotation, const double centre[2], cv::Point2d mm,
+                   double* off_anchor_mm);
+  // Stands follower `sf`, seen at `seen` (picture) with its middle over `mm`, on its feature of
+  // `tile`: its pose, footprint, tile and feature point; false when no feature there takes one.
+  bool StandOn(SceneFollower& sf, const SceneTile& tile, cv::Point2d seen, cv::Point2d mm);
+
+  // What the reader was given.
+  const cv::Mat& image;
+  const AnalyzeInput& in;
+  const std::optional<GridPlane>& plane;
+  const int table_guess;
+  GridEvidence* const evidence;
+  const TileCatalog& cat;
+  std::map<int, const TileReference*> by_type;  // the tile set by catalog type
+  const std::shared_ptr<const ColourLookup> lookup;
+  const ColourLookup& colors;
+  const std::shared_ptr<const PrintedColours> printed_colours;
+  const PrintedColours& printed;
+  std::optional<Camera> cam;
+
+  // 1. The plane.
+  Clock::time_point t0;
+  TopView top;
+  ColorStats table_color;
+  bool have_table_color = false;
+  bool from_edges = false;  // uncalibrated, straightened by the tile edges' vanishing points
+  double t_rectify = 0;
+  // 2. The grid: the view turned square to it (`aligned`, and back), its period and phase.
+  cv::Mat half_lab;
+  GridView g;
+  double angle = 0;
+  cv::Mat A, Ainv, aligned, aligned_grey, valid;
+  double period = 0, phx = 0, phy = 0;
+  double t_grid = 0;
+  // 3. The cells compared, the board of tiles among them, and what lies beside them.
+  std::vector<CellReading> cells;
+  std::optional<FineTileMatcher> fine;
+  std::map<std::pair<int, int>, size_t> cell_at;
+  std::map<std::pair<int, int>, double> detail_at;
+  double board_detail_median = 0;
+  std::vector<CellReading> board;
+  cv::Mat off_table;
+  std::map<std::pair<int, int>, ArtDifference> differs_from_art;
+  Relit relit;
+  double t_first_reading = 0;
+  // 4. Where pieces lie, found against the first reading.
+  cv::Mat piece_mask;
+  double t_tiles = 0;
+  // 5. The reading frame and its tiles.
+  bool table_frame = false;
+  int col0 = 0, row0 = 0;
+  cv::Point2d origin_aligned;
+  Scene scene;
+  std::map<std::pair<int, int>, int> tile_index;
+  std::vector<double> tile_lead_weight;  // per scene tile (Certainty)
+  std::map<std::pair<int, int>, const Candidate*> read_at;
+  // 6. The pieces.
+  cv::Mat fg;
+  std::map<std::string, cv::Mat> masks;
+  std::FILE* blob_log = nullptr;
+  cv::Mat unlike_art;
+  std::set<std::pair<int, int>> unlike_known;
+  std::map<std::pair<int, int>, cv::Mat> art_at_pitch;  // by type and quarter turns
+  std::vector<SceneToken> tokens_by_outline;            // added when no other token is read there
+  std::vector<Blob> follower_blobs;                     // of scene.followers
+  std::vector<cv::Point2d> follower_seen;  // of scene.followers: their middles in the picture
+};
+
+}  // namespace cf

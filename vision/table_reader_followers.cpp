@@ -1,0 +1,323 @@
+// Reading a picture, step 6: the blobs of players' colours read as followers and tokens, then
+// settled (one follower a tile, each read once) and let tell the faces of the tiles they stand on.
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <opencv2/imgproc.hpp>
+
+#include "vision/follower_feature.h"
+#include "vision/table_reader.h"
+
+namespace cf {
+
+namespace {
+
+// A token seen whole, its outline clean, shows the table or art of another colour over most of a
+// ring around it; a patch of a screen's reflection or of grass is its colour all round (on the
+// real photos such patches had been read as tokens; 0.2 lost a token of seeds 920-999).
+constexpr double kWholeTokenRingLikeFace = 0.3;
+// Players stand a follower on its feature's middle (the road, the cloister, the city's heart),
+// where the catalog draws it: a footprint within this of that spot (mm) on a reading nearly as
+// good as the first, and further off it on the first, takes that reading (tuning scenes: 3 to 7
+// alike, the first reading's score within 0.05 to 0.3 alike).
+constexpr double kFollowerSpotMm = 5, kFollowerSpotScoreGap = 0.1;
+// Or, a meeple lying on part of it or its rim's shade in view, three quarters of its face within
+// this of the face's median colour (Lab, 8-bit units; the faces of rendered tokens whose blob has
+// a token's outline: median 3.7, 90% under 6; of meeples: over 6.4).
+constexpr double kMostOfTokenFaceLab = 6;
+// A partly hidden token's axes are off its disc's by at most this much (summed relative errors).
+constexpr double kHiddenTokenMisfit = 0.4;
+// A piece stands out from what it lies on: the mean colour just inside its blob's outline and
+// just outside differ by at least this (Lab, 8-bit units; rendered meeples 4.6 and more, grey
+// ones least); a patch of the art's own colour that a colour class cuts out of grass, or a
+// reflection, differs less (on the real photos such blobs had been read as followers).
+constexpr double kLeastOutlineLab = 4;
+// Two meeples are never this close (footprint centres, mm): they would overlap.
+constexpr double kSameMeepleMm = 10.0;
+// How far a follower's footprint is measured off, typically (rendered tables: median 1.3 mm).
+constexpr double kFootprintErrorMm = 1.2;
+
+}  // namespace
+
+void TableReader::ReadPieces() {
+  // Where pieces may be: pixels unlike their tile's art or the table, or of an unprinted colour.
+  Relight(colors);
+  fg = Foreground() | Unprinted();
+  masks = ColourMasks(relit.classes, fg, colors);
+  WriteDebugMask("foreground.png", fg);
+  unlike_art = cv::Mat::zeros(aligned.size(), CV_8U);
+  blob_log =
+      in.debug_prefix.empty() ? nullptr : std::fopen((in.debug_prefix + "blobs.txt").c_str(), "w");
+  cv::Mat grown = cv::Mat::zeros(aligned.size(), CV_8U);  // the grown pieces' pixels
+  std::deque<Blob> blobs;
+  for (Blob& b : ColourBlobs(masks, kSmallestPieceMm2 * top.ppmm * top.ppmm))
+    blobs.push_back(std::move(b));
+  for (; !blobs.empty(); blobs.pop_front()) {
+    Blob b = std::move(blobs.front());
+    if (cv::countNonZero(grown(cv::Rect(b.at, b.patch.size())) & b.patch) > 0) continue;
+    BlobVerdict verdict = Judge(b);
+    std::optional<Blob> whole;
+    bool by_outline = false;
+    if (verdict.what != BlobVerdict::kToken) {
+      std::optional<TokenBeside> split = TokenAndMeeple(b);
+      if (!split) whole = WholeToken(b);
+      if (!split && !whole && verdict.what == BlobVerdict::kFollower) split = TokenSeenInPart(b);
+      if (!split && !whole && verdict.what == BlobVerdict::kNothing) {
+        whole = WholeMeeple(b);
+        if (!whole) split = TokenByOutline(b), by_outline = split.has_value();
+      }
+      if (split) {
+        Blob token = b;  // the blob's pixels within the token's reach
+        token.centroid = aligned_to_image(split->centre);
+        cv::Mat reach = cv::Mat::zeros(b.patch.size(), CV_8U);
+        cv::circle(reach, split->disc.centre - cv::Point2d(b.at), split->radius_px, cv::Scalar(255),
+                   cv::FILLED);
+        token.patch = b.patch & reach;
+        if (auto t = TokenOf(token, split->kind, split->disc.covered))
+          (by_outline ? tokens_by_outline : scene.tokens).push_back(*t);
+        if (blob_log)
+          std::fprintf(blob_log, "%s: a token's disc at %.0f,%.0f in a blob of %.0f mm2\n",
+                       b.color.c_str(), split->disc.centre.x, split->disc.centre.y,
+                       b.area_px / (top.ppmm * top.ppmm));
+        grown(cv::Rect(b.at, b.patch.size())) |= token.patch;  // not the pieces beside it
+        for (Blob& part : split->rest) blobs.push_back(std::move(part));
+        continue;
+      }
+    }
+    if (whole) {
+      b = *whole;
+      verdict = Judge(b);
+      grown(cv::Rect(b.at, b.patch.size())) |= b.patch;
+    }
+    double area_mm = b.area_px / (top.ppmm * top.ppmm);
+    cv::Point2d at_aligned = b.centroid;
+    b.centroid = aligned_to_image(b.centroid);
+    if (blob_log) {
+      auto mm = to_reading(b.centroid, 0.0);
+      std::fprintf(blob_log,
+                   "%s at %.0f,%.0f (%.0f,%.0f mm): %.0f mm2, axes %.1f x %.1f mm, solidity %.2f, "
+                   "ellipse %.2f\n",
+                   b.color.c_str(), at_aligned.x, at_aligned.y, mm ? mm->x : 0.0, mm ? mm->y : 0.0,
+                   area_mm, b.long_px / top.ppmm, b.short_px / top.ppmm, b.solidity, b.ellipse_fit);
+    }
+    // A token's outline with a face of more than one colour is a meeple lying flat (its body
+    // shaded, its paint worn) or the art.
+    if (verdict.what == BlobVerdict::kToken) {
+      const double spread = FaceSpread(at_aligned, verdict.token);
+      const bool one_colour = spread < kTokenFaceSpreadLab ||
+                              MostOfFaceSpread(at_aligned, verdict.token) < kMostOfTokenFaceLab;
+      const double ring = one_colour ? RingLikeFace(at_aligned, verdict.token) : 0;
+      if (one_colour && ring < kWholeTokenRingLikeFace) {
+        if (auto t = TokenOf(b, verdict.token, verdict.confidence)) scene.tokens.push_back(*t);
+        continue;
+      }
+      if (blob_log)
+        std::fprintf(blob_log,
+                     "  a token's outline, but its face is not one colour (spread %.1f) or it "
+                     "lies in an area of its colour (ring %.2f)\n",
+                     spread, ring);
+      verdict = JudgeAsFollower(b, top.ppmm);
+    }
+    auto Drop = [&](const char* why) {
+      if (blob_log) std::fprintf(blob_log, "  not a piece: %s\n", why);
+    };
+    if (verdict.what != BlobVerdict::kFollower) {
+      Drop("neither a token's nor a follower's shape");
+      continue;
+    }
+    if (OutlineContrast(b) < kLeastOutlineLab) {
+      Drop("it does not stand out from what it lies on");
+      continue;
+    }
+    const cv::Point2d seen = aligned_to_image(WithShadedSides(b, at_aligned));
+    auto mm = to_reading(seen, kFollowerMiddleMm);
+    if (!mm) {
+      Drop("no place on the table");
+      continue;
+    }
+    const int on_tile = tile_under(*mm);
+    if (on_tile < 0) {  // followers stand on tiles
+      if (blob_log)
+        std::fprintf(blob_log, "  not a piece: its footprint (%.0f,%.0f mm) is on no tile\n", mm->x,
+                     mm->y);
+      continue;
+    }
+    SceneFollower sf;
+    sf.color = b.color;
+    // Its feature is only as sure as the reading of its tile.
+    sf.confidence = verdict.confidence * tile_lead_weight[on_tile];
+    if (!StandOn(sf, scene.tiles[on_tile], seen, *mm)) {
+      Drop("on no feature a follower can take");
+      continue;
+    }
+    scene.followers.push_back(sf);
+    follower_blobs.push_back(b);
+    follower_seen.push_back(seen);
+  }
+  if (blob_log) std::fclose(blob_log), blob_log = nullptr;
+}
+
+int TableReader::FeatureUnder(const TileType& type, int rotation, const double centre[2],
+                              cv::Point2d mm, double* off_anchor_mm) {
+  cv::Point2d off(mm.x - centre[0], mm.y - centre[1]);
+  Vec2 board_pt{off.x / kTilePitchMm + 0.5, off.y / kTilePitchMm + 0.5};
+  Vec2 canon = RotatePosition(board_pt, (4 - rotation / 90) % 4);
+  int f = FeatureUnderFollower(type, canon, kFootprintErrorMm / kTilePitchMm);
+  if (f < 0)  // nobody stands on a fair: just beside it
+    f = type.nearest_occupiable_feature(canon, 10 / kTilePitchMm);
+  if (f >= 0 && off_anchor_mm)
+    *off_anchor_mm =
+        std::hypot(canon.x - type.features[f].anchor.x, canon.y - type.features[f].anchor.y) *
+        kTilePitchMm;
+  return f;
+}
+
+bool TableReader::StandOn(SceneFollower& sf, const SceneTile& tile, cv::Point2d seen,
+                          cv::Point2d mm) {
+  const TileType& type = cat.type(cat.find(tile.id));
+  const int f = FeatureUnder(type, tile.rotation, tile.center_mm, mm, nullptr);
+  if (f < 0) return false;
+  const bool lying =
+      type.features[f].kind == FeatureKind::kField || type.features[f].kind == FeatureKind::kHut;
+  sf.pose = lying ? "lying" : "standing";
+  if (lying) {
+    if (auto low = to_reading(seen, 5.0)) mm = *low;
+  }
+  sf.center_mm[0] = mm.x, sf.center_mm[1] = mm.y;
+  sf.at = tile.at;
+  sf.on = std::string(PointName(RotatePoint(type.features[f].first_point(), tile.rotation / 90)));
+  return true;
+}
+
+void TableReader::SettleFollowers() {
+  // A token found by its rim may be another blob of a token read already (its shaded side).
+  for (const SceneToken& t : tokens_by_outline) {
+    const double r = TokenShapeOf(*ParseTokenKind(t.kind)).width / 2;
+    if (std::none_of(scene.tokens.begin(), scene.tokens.end(), [&](const SceneToken& other) {
+          return std::hypot(other.center_mm[0] - t.center_mm[0],
+                            other.center_mm[1] - t.center_mm[1]) < r;
+        }))
+      scene.tokens.push_back(t);
+  }
+  // A follower is placed with its tile, so one at most stands on a tile: when two are read on one
+  // and just one of them is like a partly hidden token of its colour, it is that token (when
+  // several are, nothing tells which).
+  std::map<std::pair<int, int>, std::vector<size_t>> on_tile;
+  for (size_t i = 0; i < scene.followers.size(); ++i)
+    on_tile[{scene.followers[i].at.x, scene.followers[i].at.y}].push_back(i);
+  std::vector<bool> left_out(scene.followers.size(), false);  // a token, or a meeple read twice
+  for (const auto& [at, group] : on_tile) {
+    if (group.size() < 2) continue;
+    std::vector<std::pair<size_t, const char*>> like_tokens;  // follower, token kind
+    for (size_t i : group) {
+      double misfit = 0;
+      const char* kind = PartlyHiddenToken(follower_blobs[i], top.ppmm, &misfit);
+      if (kind && misfit < kHiddenTokenMisfit) like_tokens.push_back({i, kind});
+    }
+    if (like_tokens.size() != 1) continue;
+    auto [i, kind] = like_tokens[0];
+    auto t = TokenOf(follower_blobs[i], kind, 0.5);
+    if (!t) continue;
+    left_out[i] = true;
+    t->on_board = true;  // it lies on a follower's tile
+    t->occluded = true;
+    scene.tokens.push_back(*t);
+  }
+  // One meeple read twice (two of its blobs, or its two halves): followers of one colour on one
+  // tile closer than kSameMeepleMm are one, at their blobs' middle weighted by area, on the larger
+  // one's feature.
+  for (const auto& [at, group] : on_tile)
+    for (size_t i : group)
+      for (size_t j : group) {
+        if (j <= i || left_out[i] || left_out[j]) continue;
+        SceneFollower &a = scene.followers[i], &b = scene.followers[j];
+        if (a.color != b.color || std::hypot(a.center_mm[0] - b.center_mm[0],
+                                             a.center_mm[1] - b.center_mm[1]) >= kSameMeepleMm)
+          continue;
+        const double wa = follower_blobs[i].area_px, wb = follower_blobs[j].area_px;
+        SceneFollower& kept = wa >= wb ? a : b;
+        for (int k = 0; k < 2; ++k)
+          kept.center_mm[k] = (a.center_mm[k] * wa + b.center_mm[k] * wb) / (wa + wb);
+        kept.confidence = std::max(a.confidence, b.confidence);
+        left_out[wa >= wb ? j : i] = true;
+        follower_blobs[wa >= wb ? i : j].area_px = wa + wb;
+      }
+  // Still several on one tile: the one whose colour the cell shows least besides it is the piece,
+  // the others the art's own areas of their colour (grass is green) where the tile was misread.
+  for (const auto& [at, group] : on_tile) {
+    std::vector<size_t> left;
+    for (size_t i : group)
+      if (!left_out[i]) left.push_back(i);
+    if (left.size() < 2) continue;
+    const CellReading& cell = board[tile_index.at(at)];
+    const cv::Rect rect = CellInView(cell.col, cell.row);
+    if (rect.empty()) continue;
+    auto shown = ColourMasks(relit.classes(rect), valid(rect), colors);
+    size_t keep = left[0];
+    double least = 2;
+    for (size_t i : left) {
+      const cv::Mat besides = shown[scene.followers[i].color] & ~BlobIn(rect, follower_blobs[i]);
+      const double share = cv::countNonZero(besides) / static_cast<double>(rect.area());
+      if (share < least) least = share, keep = i;
+    }
+    for (size_t i : left) left_out[i] = i != keep;
+  }
+  std::vector<SceneFollower> followers;
+  std::vector<cv::Point2d> seen_of;
+  for (size_t i = 0; i < scene.followers.size(); ++i)
+    if (!left_out[i]) followers.push_back(scene.followers[i]), seen_of.push_back(follower_seen[i]);
+  scene.followers = std::move(followers);
+  follower_seen = std::move(seen_of);
+}
+
+void TableReader::LetFollowersTellFaces() {
+  {
+    std::map<std::string, int> on_board;  // tiles of each type read
+    for (const SceneTile& t : scene.tiles) ++on_board[t.id];
+    for (size_t i = 0; i < scene.followers.size(); ++i) {
+      SceneFollower& sf = scene.followers[i];
+      const int index = tile_index.at({sf.at.x, sf.at.y});
+      CellReading& cell = board[index];
+      SceneTile& tile = scene.tiles[index];
+      const Candidate& k = cell.reading();
+      const cv::Point2d mm(sf.center_mm[0], sf.center_mm[1]);
+      double read_off = 0;
+      if (FeatureUnder(cat.type(k.type), tile.rotation, tile.center_mm, mm, &read_off) < 0 ||
+          read_off <= kFollowerSpotMm)
+        continue;
+      int spot_on = -1;
+      double least_off = kFollowerSpotMm;
+      for (size_t j = 0; j < cell.candidates.size(); ++j) {
+        const Candidate& other = cell.candidates[j];
+        const TileType& type = cat.type(other.type);
+        double off = 0;
+        if (&other == &k || other.score < k.score - kFollowerSpotScoreGap ||
+            on_board[type.id] - (type.id == tile.id) >= type.count ||
+            FeatureUnder(type, other.quarter * 90, tile.center_mm, mm, &off) < 0 ||
+            off >= least_off ||
+            !FitsNeighbours(cat, other, cell.col, cell.row,
+                            [this](int col, int row) { return reading_at(col, row); }))
+          continue;
+        least_off = off, spot_on = static_cast<int>(j);
+      }
+      if (spot_on < 0) continue;
+      const auto middle = to_reading(follower_seen[i], kFollowerMiddleMm);
+      if (!middle) continue;
+      --on_board[tile.id];
+      tile.alternative = SceneTile::Face{tile.id, tile.rotation};
+      cell.chosen = spot_on;
+      const Candidate& now = cell.reading();
+      read_at[{cell.col, cell.row}] = &now;
+      tile.id = cat.type(now.type).id;
+      ++on_board[tile.id];
+      tile.rotation = now.quarter * 90;
+      tile.angle_deg = tile.rotation - angle;
+      // The picture did not tell.
+      tile.confidence = std::min(tile.confidence, 0.5 * std::clamp(now.score, 0.0, 1.0));
+      StandOn(sf, tile, follower_seen[i], *middle);
+    }
+  }
+}
+
+}  // namespace cf

@@ -1,0 +1,441 @@
+// Reading a picture, steps 3 to 5: the tiles, first as seen, then again beside the pieces that
+// cover them, then placed in the reading frame.
+
+#include <algorithm>
+#include <cmath>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "vision/art_difference.h"
+#include "vision/median.h"
+#include "vision/table_reader.h"
+
+namespace cf {
+
+namespace {
+
+constexpr double kGrowScore = 0.2;          // the least match of a cell joining the board
+constexpr double kCoveredJoinScore = 0.45;  // the same, pieces left out, for a hidden cell
+// A look-alike matching this close to a covered tile's reading whose difference from it pieces
+// hide this much makes the reading a coin toss (its confidence half its score).
+constexpr double kTwinScoreGap = 0.15, kTwinHiddenShare = 0.9;
+// A cell that pieces cover less than this share of (specks) is read as it stands: neither read
+// again beside them nor doubted for what they hide.
+constexpr double kLeastCovered = 0.02;
+// A tile's art has at least this share of the board's median detail (mean absolute Laplacian);
+// hands and sleeves have less.
+constexpr double kLeastDetail = 0.35;
+// Read at last, a cell matching its tile weakly has at least this share of the detail of the cells
+// around it that match well: the table's grain or a glare beside the board has about half.
+constexpr double kLeastWeakDetail = 0.6;
+// The same for a cell beside the board that joins only because a follower stands on it.
+constexpr double kHiddenTileDetail = 0.6;
+constexpr double kStrongScore = 0.45;  // a cell that matches its art well alone
+// A tile alone near the board (the tiles beside it hidden) is kept when it matches this well.
+constexpr double kLoneTileScore = 0.7;
+constexpr double kStrongShare = 0.5;  // the least share of board cells that do
+// Mean |a - 128| + |b - 128| (Lab) of a cell: boards of printed tiles show a median of 35 and
+// more (real photos and renders alike), a ChArUco board under 5.
+constexpr double kLeastTileChroma = 8;
+// The most tiles a board read is taken to hold: a game with many expansions lays over 300.
+constexpr size_t kMostTiles = 400;
+// Tiles are laid edge to edge: of more cells than a base game and an expansion or two hold, at
+// least this share must join into one board: real boards that large join 94-100% of their cells;
+// a cake with tile art joined 31%, a grid of half the tile's pitch on a rendered table 58%.
+constexpr size_t kManyTiles = 120;
+constexpr double kJoinedShare = 0.8;
+constexpr size_t kFewTiles = 8;               // a board this small must match well throughout:
+constexpr double kFewTilesMedianScore = 0.6;  // its median match at least this
+
+// Cells join a board by fitting it, so most of them (and at least three, as many as the smallest
+// board) must also match their art well on their own. A few weak matches happen by chance on any
+// textured table: a board of few tiles must match well throughout.
+bool MostMatchWell(const std::vector<CellReading>& board) {
+  const size_t strong = std::count_if(board.begin(), board.end(), [](const CellReading& c) {
+    return c.reading().score >= kStrongScore;
+  });
+  if (strong < 3 || strong < board.size() * kStrongShare) return false;
+  if (board.size() >= kFewTiles) return true;
+  std::vector<double> scores;
+  for (const auto& c : board) scores.push_back(c.reading().score);
+  return Median(std::move(scores)) >= kFewTilesMedianScore;
+}
+
+}  // namespace
+
+Status TableReader::FindBoard() {
+  fine.emplace(*in.tileset, period);
+  for (cv::Point at : g.CellsOnTiles(period, phx, phy)) {
+    CellReading cell{at.x, at.y, ReadCell(aligned, CellRect(at.x, at.y), *in.tileset, *fine), 0};
+    if (cell.candidates[0].score < 0.15) continue;
+    cells.push_back(cell);
+  }
+  // The board grows from well-matched cells with a well-matched neighbour; every cell that is not
+  // table and joins the board is a tile too, however covered by followers and tokens.
+  for (size_t i = 0; i < cells.size(); ++i) cell_at[{cells[i].col, cells[i].row}] = i;
+  std::vector<bool> in_board(cells.size(), false);
+  std::vector<size_t> frontier;
+  for (size_t i = 0; i < cells.size(); ++i) {
+    if (cells[i].candidates[0].score < kStrongScore) continue;
+    int n = 0;
+    for (int d = 0; d < 4; ++d) {
+      auto it = cell_at.find({cells[i].col + kDx[d], cells[i].row + kDy[d]});
+      n += it != cell_at.end() && cells[it->second].candidates[0].score >= kStrongScore;
+    }
+    if (n > 0 || cells[i].candidates[0].score > 0.7) in_board[i] = true, frontier.push_back(i);
+  }
+  // A cell joins when one of its near-best readings fits every neighbour already on the board.
+  auto on_board = [&](int col, int row) -> const Candidate* {
+    auto it = cell_at.find({col, row});
+    return it == cell_at.end() || !in_board[it->second] ? nullptr : &cells[it->second].reading();
+  };
+  auto LooksLikeTile = [&](const CellReading& cell) {
+    const double best = cell.candidates[0].score;
+    if (best < kGrowScore) return false;
+    for (const auto& cand : cell.candidates) {
+      if (cand.score < best - 0.1) break;
+      if (FitsNeighbours(cat, cand, cell.col, cell.row, on_board)) return true;
+    }
+    return false;
+  };
+  while (!frontier.empty()) {
+    size_t i = frontier.back();
+    frontier.pop_back();
+    for (int d = 0; d < 4; ++d) {
+      auto it = cell_at.find({cells[i].col + kDx[d], cells[i].row + kDy[d]});
+      if (it == cell_at.end() || in_board[it->second]) continue;
+      if (!LooksLikeTile(cells[it->second])) continue;  // an arm, a box, a cup
+      in_board[it->second] = true;
+      frontier.push_back(it->second);
+    }
+  }
+  // Printed art has fine detail all over (grass, strokes, walls); a hand, a sleeve or a box is
+  // smooth: a cell with far less detail than the board's cells is not a tile.
+  // Measured once a cell: the view does not change.
+  std::vector<double> detail(cells.size(), 0);
+  std::vector<double> board_detail;
+  for (size_t i = 0; i < cells.size(); ++i)
+    if (in_board[i]) board_detail.push_back(detail[i] = Detail(cells[i].col, cells[i].row));
+  board_detail_median = board_detail.empty() ? 0 : Median(std::move(board_detail));
+  const double least_detail = board_detail_median * kLeastDetail;
+  for (size_t i = 0; i < cells.size(); ++i)
+    if (in_board[i] && detail[i] >= least_detail) board.push_back(cells[i]);
+  if (board.size() < 2) return Fail("no board in view: no Carcassonne tiles recognised");
+  Legalize(board, cat);
+  // A board is tiles joined edge to edge, most of whose edges match; lone tiles are dropped
+  // unless they match their art well (the tiles beside them hidden).
+  {
+    std::map<std::pair<int, int>, int> at;
+    for (size_t i = 0; i < board.size(); ++i)
+      at[{board[i].col, board[i].row}] = static_cast<int>(i);
+    std::vector<int> group(board.size(), -1);
+    int groups = 0, best_group = -1;
+    size_t best_size = 0;
+    std::vector<size_t> sizes;
+    for (size_t s0 = 0; s0 < board.size(); ++s0) {
+      if (group[s0] >= 0) continue;
+      std::vector<int> stack{static_cast<int>(s0)};
+      group[s0] = groups;
+      size_t size = 0;
+      while (!stack.empty()) {
+        int i = stack.back();
+        stack.pop_back();
+        ++size;
+        for (int d = 0; d < 4; ++d) {
+          auto it = at.find({board[i].col + kDx[d], board[i].row + kDy[d]});
+          if (it == at.end() || group[it->second] >= 0) continue;
+          group[it->second] = groups;
+          stack.push_back(it->second);
+        }
+      }
+      if (size > best_size) best_size = size, best_group = groups;
+      sizes.push_back(size);
+      ++groups;
+    }
+    int pairs = 0, matching = 0;
+    for (size_t i = 0; i < board.size(); ++i)
+      for (int d = 1; d <= 2; ++d) {
+        auto it = at.find({board[i].col + kDx[d], board[i].row + kDy[d]});
+        if (it == at.end()) continue;
+        ++pairs;
+        matching += EdgeOf(cat, board[i].reading(), d) ==
+                    EdgeOf(cat, board[it->second].reading(), (d + 2) % 4);
+      }
+    if (best_size < 3 || (board.size() > kManyTiles && best_size < board.size() * kJoinedShare) ||
+        (pairs >= 4 && matching < pairs * 0.7) || board.size() > kMostTiles ||
+        !MostMatchWell(board))
+      return Fail("no board in view: the tiles found do not join into a legal board");
+    // Every tile is laid beside another, so parts of the board are at most a missed tile apart;
+    // tiles read further from the largest part lie on something else (an arm, a box).
+    std::vector<bool> near_main(board.size(), false);
+    std::vector<int> stack;
+    for (size_t i = 0; i < board.size(); ++i)
+      if (group[i] == best_group) near_main[i] = true, stack.push_back(static_cast<int>(i));
+    while (!stack.empty()) {
+      int i = stack.back();
+      stack.pop_back();
+      for (int dc = -2; dc <= 2; ++dc)
+        for (int dr = -2 + std::abs(dc); dr <= 2 - std::abs(dc); ++dr) {
+          auto it = at.find({board[i].col + dc, board[i].row + dr});
+          if (it == at.end() || near_main[it->second]) continue;
+          near_main[it->second] = true;
+          stack.push_back(it->second);
+        }
+    }
+    std::vector<CellReading> kept;
+    for (size_t i = 0; i < board.size(); ++i)
+      if (near_main[i] && (group[i] == best_group || sizes[group[i]] >= 2 ||
+                           board[i].reading().score > kLoneTileScore))
+        kept.push_back(board[i]);
+    board = std::move(kept);
+  }
+  // Foreground: what differs from the expected tile art, or off the board from the table.
+  if (angle != 0) half_lab = HalfSizeLab(aligned);  // the turned view, at a quarter of the cost
+  // Tiles are printed in colour (fields, cities, roads): a board of grey cells is a chessboard, a
+  // calibration target or a newspaper.
+  {
+    std::vector<double> chroma;
+    for (const auto& c : board) {
+      cv::Rect r = CellInView(c.col, c.row);
+      r = cv::Rect(r.x / 2, r.y / 2, r.width / 2, r.height / 2) &
+          cv::Rect(0, 0, half_lab.cols, half_lab.rows);
+      if (r.empty()) continue;
+      cv::Mat off_grey;
+      cv::absdiff(half_lab(r), cv::Scalar(0, 128, 128), off_grey);
+      const cv::Scalar m = cv::mean(off_grey);
+      chroma.push_back(m[1] + m[2]);
+    }
+    if (chroma.empty() || Median(std::move(chroma)) < kLeastTileChroma)
+      return Fail("no board in view: the tiles found are not printed in colour");
+  }
+  off_table = NotTable(half_lab, aligned.size(), table_color, 16.0) & valid;
+  return Status::Ok();
+}
+
+double TableReader::Detail(int col, int row) {
+  auto [it, fresh] = detail_at.try_emplace({col, row}, 0.0);
+  if (fresh) {
+    cv::Mat lap;
+    cv::Laplacian(aligned_grey(CellInView(col, row)), lap, CV_32F);
+    it->second = cv::mean(cv::abs(lap))[0];
+  }
+  return it->second;
+}
+
+const Candidate* TableReader::reading_at(int col, int row) {
+  auto it = read_at.find({col, row});
+  return it == read_at.end() ? nullptr : it->second;
+}
+
+cv::Mat TableReader::SmoothedArtOf(const Candidate& k) {
+  return SmoothedArtAtPitch(by_type[k.type]->art, k.quarter, period);
+}
+
+const Candidate* TableReader::HiddenTwin(const CellReading& c, cv::Point2d centre) {
+  const cv::Rect rect = CellRect(c.col, c.row);
+  if (piece_mask.empty() || cv::countNonZero(piece_mask(rect)) < kLeastCovered * rect.area())
+    return nullptr;
+  const Candidate& k = c.reading();
+  const cv::Mat read_art = SmoothedArtOf(k);
+  for (const Candidate& other : c.candidates) {
+    if (&other == &k || other.score < k.score - kTwinScoreGap ||
+        !FitsNeighbours(cat, other, c.col, c.row,
+                        [this](int col, int row) { return reading_at(col, row); }))
+      continue;
+    const auto share = HiddenShareOfDifference(read_art, SmoothedArtOf(other), centre, piece_mask);
+    // (Comparing faces is costly: last.)
+    if (share && *share >= kTwinHiddenShare &&
+        !SameFace(cat.type(other.type), other.quarter, cat.type(k.type), k.quarter))
+      return &other;
+  }
+  return nullptr;
+}
+
+Status TableReader::ReadCoveredTiles() {
+  t_first_reading = Ms(t0);
+  {
+    Relight(colors);
+    const cv::Mat& classes = relit.classes;
+    int grow = std::max(1, static_cast<int>(period * 0.05));
+    auto PiecesIn = [&](const cv::Mat& where) {
+      cv::Mat mask = PieceMask(classes, where, colors);
+      cv::dilate(mask, mask,
+                 cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
+      return mask;
+    };
+    cv::Mat unprinted = Unprinted();
+    cv::Mat pieces = PiecesIn(Foreground() | unprinted);
+    piece_mask = pieces;
+    // Off the board no art is known: there only colours the art never uses mark pieces.
+    cv::Mat unprinted_pieces = PiecesIn(unprinted);
+    // Around a cell, the blobs of the players' colours shaped like a piece: a black meeple or a
+    // green token on a city, whose colours the art uses elsewhere (a city's own colour makes no
+    // piece-shaped blob).
+    // `follower_on` tells whether one of them is a follower standing on the cell.
+    auto PieceShaped = [&](const cv::Rect& rect, bool* follower_on) {
+      cv::Mat mask(aligned.size(), CV_8U, cv::Scalar(0));
+      const int reach = static_cast<int>(period / 3);  // a piece on the cell's edge, whole
+      cv::Rect around = (rect + cv::Size(2 * reach, 2 * reach) - cv::Point(reach, reach)) &
+                        cv::Rect(0, 0, aligned.cols, aligned.rows);
+      const auto local = ColourMasks(classes(around), valid(around), colors);
+      *follower_on = false;
+      for (const Blob& b : ColourBlobs(local, kSmallestPieceMm2 * top.ppmm * top.ppmm)) {
+        if (b.solidity < kPieceSolidity) continue;
+        const BlobVerdict verdict = JudgeBlob(b, top.ppmm);
+        if (verdict.what == BlobVerdict::kNothing) continue;
+        mask(around)(cv::Rect(b.at, b.patch.size())) |= b.patch;
+        const cv::Point2d at = b.centroid + cv::Point2d(around.tl());
+        *follower_on |= verdict.what == BlobVerdict::kFollower &&
+                        rect.contains(footprint(at, kFollowerMiddleMm));
+      }
+      cv::Mat near = mask(around);  // only the cell is looked at
+      cv::dilate(near, near,
+                 cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
+      return mask;
+    };
+    WriteDebugMask("pieces.png", pieces);
+    std::map<std::pair<int, int>, size_t> board_at;
+    for (size_t i = 0; i < board.size(); ++i) board_at[{board[i].col, board[i].row}] = i;
+    auto board_reading = [&](int col, int row) -> const Candidate* {
+      auto it = board_at.find({col, row});
+      return it == board_at.end() ? nullptr : &board[it->second].reading();
+    };
+    auto covered = [&](const cv::Rect& rect, const cv::Mat& mask) {
+      int n = cv::countNonZero(mask(rect));
+      return n >= rect.area() * kLeastCovered && n <= rect.area() * 0.7;
+    };
+    // Worth comparing: the first reading's best, and every tile that fits the neighbours.
+    auto reread = [&](int col, int row, const cv::Mat& mask, std::vector<Candidate> choices) {
+      for (const auto& ref : *in.tileset)
+        for (int q = 0; q < 4; ++q) {
+          Candidate cand{ref.type, q, 0};
+          bool known = std::any_of(choices.begin(), choices.end(), [&](const Candidate& k) {
+            return k.type == cand.type && k.quarter == q;
+          });
+          if (!known && FitsNeighbours(cat, cand, col, row, board_reading)) choices.push_back(cand);
+        }
+      cv::Rect rect = CellRect(col, row);
+      return RereadCell(aligned, rect, *in.tileset, *fine, mask(rect), std::move(choices));
+    };
+    for (auto& c : board) {
+      if (!covered(CellRect(c.col, c.row), pieces)) continue;
+      c.candidates = reread(c.col, c.row, pieces, c.candidates);
+      c.chosen = 0;
+    }
+    // A cell beside the board that a piece hides too much for the first reading joins the board
+    // when, the piece left out, a tile that fits its neighbours matches it well.
+    std::set<std::pair<int, int>> tried;
+    const size_t first_board = board.size();
+    for (size_t i = 0; i < first_board; ++i)
+      for (int d = 0; d < 4; ++d) {
+        int col = board[i].col + kDx[d], row = board[i].row + kDy[d];
+        if (board_at.count({col, row}) || !tried.insert({col, row}).second) continue;
+        cv::Rect rect = CellRect(col, row);
+        if (!OnTiles(rect)) continue;
+        auto it = cell_at.find({col, row});
+        // First the pieces of colours the art never uses, then the piece-shaped blobs of any.
+        // Followers stand on tiles: a cell with one standing on it is a tile, however hidden
+
+        bool follower_on = false;
+        for (int attempt = 0; attempt < 2; ++attempt) {
+          const cv::Mat mask = attempt == 0 ? unprinted_pieces : PieceShaped(rect, &follower_on);
+          if (!covered(rect, mask)) continue;
+          std::vector<Candidate> readings =
+              reread(col, row, mask,
+                     it == cell_at.end() ? std::vector<Candidate>{} : cells[it->second].candidates);
+          // (a hand or a glare on a table of a player's colour has no tile's detail).
+          const bool held_up =
+              follower_on && Detail(col, row) >= board_detail_median * kHiddenTileDetail;
+          if (readings.empty() || (readings[0].score < kCoveredJoinScore && !held_up)) continue;
+          board_at[{col, row}] = board.size();
+          board.push_back({col, row, std::move(readings), 0});
+          break;
+        }
+      }
+    Legalize(board, cat);
+    // The tile counts may have turned cells to weaker readings: most must still match well.
+    if (!MostMatchWell(board))
+      return Fail("no board in view: the tiles found do not join into a legal board");
+    // A cell matched weakly is the table (its grain, a glare) when it has far less detail than
+    // the tiles that match well around it (as far from the camera, as sharp).
+    std::map<std::pair<int, int>, double> strong_detail;
+    for (const auto& c : board)
+      if (c.reading().score >= kStrongScore) strong_detail[{c.col, c.row}] = Detail(c.col, c.row);
+    std::erase_if(board, [&](const CellReading& c) {
+      if (c.reading().score >= kStrongScore) return false;
+      std::vector<double> around;
+      for (int dr = -1; dr <= 1; ++dr)
+        for (int dc = -1; dc <= 1; ++dc)
+          if (auto it = strong_detail.find({c.col + dc, c.row + dr}); it != strong_detail.end())
+            around.push_back(it->second);
+      const double usual = around.empty() ? board_detail_median : Median(std::move(around));
+      return Detail(c.col, c.row) < usual * kLeastWeakDetail;
+    });
+  }
+  t_tiles = Ms(t0);
+  if (!in.debug_prefix.empty()) {  // every cell compared (red), the board's readings and scores
+    cv::Mat shown = aligned.clone();
+    for (const auto& c : cells) cv::rectangle(shown, CellRect(c.col, c.row), {0, 0, 255}, 1);
+    for (const auto& c : board) {
+      cv::Point p = CellRect(c.col, c.row).tl() + cv::Point(3, 12);
+      const Candidate& k = c.reading();
+      cv::putText(shown, cat.type(k.type).id + " " + std::to_string(k.quarter * 90), p,
+                  cv::FONT_HERSHEY_PLAIN, 0.8, {255, 255, 0}, 1);
+      cv::putText(shown, std::to_string(static_cast<int>(k.score * 100)), p + cv::Point(0, 14),
+                  cv::FONT_HERSHEY_PLAIN, 0.8, {255, 255, 0}, 1);
+    }
+    cv::imwrite(in.debug_prefix + "board.png", shown);
+  }
+  return Status::Ok();
+}
+
+void TableReader::PlaceTiles() {
+  table_frame = cam && angle == 0;
+  cv::Point2d ref_aligned;  // the reading origin in aligned pixels
+  if (table_frame) {
+    ref_aligned = table_to_aligned({0, 0});
+    col0 = static_cast<int>(std::floor((ref_aligned.x - phx) / period));
+    row0 = static_cast<int>(std::floor((ref_aligned.y - phy) / period));
+  } else {
+    double mc = 0, mr = 0;
+    for (const auto& c : board) mc += c.col, mr += c.row;
+    mc /= board.size(), mr /= board.size();
+    double best = 1e18;
+    for (const auto& c : board) {
+      double d = std::hypot(c.col - mc, c.row - mr);
+      if (d < best) best = d, col0 = c.col, row0 = c.row;
+    }
+  }
+  origin_aligned = cv::Point2d(phx + (col0 + 0.5) * period, phy + (row0 + 0.5) * period);
+
+  for (const auto& c : board) read_at[{c.col, c.row}] = &c.reading();
+  for (const auto& c : board) {
+    const Candidate& k = c.candidates[c.chosen];
+    SceneTile t;
+    t.id = cat.type(k.type).id;
+    t.at = {c.col - col0, c.row - row0};
+    t.rotation = k.quarter * 90;
+    t.angle_deg = t.rotation - angle;
+    // Where the tile lies (a hand never lays one quite on the grid): where its art fits best.
+    const FineTileMatcher::Place place =
+        fine->Locate(aligned, CellRect(c.col, c.row), k.type, k.quarter);
+    const cv::Point2d on_grid(phx + (c.col + 0.5) * period, phy + (c.row + 0.5) * period);
+    cv::Point2d centre_mm = aligned_to_reading(place.fit >= kLocatedFit ? place.centre : on_grid);
+    t.center_mm[0] = centre_mm.x;
+    t.center_mm[1] = centre_mm.y;
+    const ReadingCertainty sure = Certainty(c, cat);
+    t.confidence = sure.confidence;
+    tile_lead_weight.push_back(sure.lead_weight);
+    const Candidate* alternative = sure.alternative;
+    if (const Candidate* twin = HiddenTwin(c, place.fit >= kLocatedFit ? place.centre : on_grid)) {
+      t.confidence = std::min(t.confidence, 0.5 * std::clamp(k.score, 0.0, 1.0));
+      if (!alternative) alternative = twin;
+    }
+    if (alternative)
+      t.alternative = SceneTile::Face{cat.type(alternative->type).id, alternative->quarter * 90};
+    tile_index[{t.at.x, t.at.y}] = static_cast<int>(scene.tiles.size());
+    scene.tiles.push_back(t);
+  }
+}
+
+}  // namespace cf

@@ -1,0 +1,328 @@
+// Reading a picture: blobs of a token's colour told for tokens, whole or in part, and meeples
+// seen only in specks grown whole.
+
+#include <algorithm>
+#include <cmath>
+#include <opencv2/imgproc.hpp>
+
+#include "vision/disc_outline.h"
+#include "vision/table_reader.h"
+
+namespace cf {
+
+namespace {
+
+// A meeple lies within this of any part of it, and one in specks shows a speck this large at least.
+constexpr double kMeepleReachMm = 12.0, kSpeckOfMeepleMm2 = 20.0;
+// A whole meeple seen from above covers this much of the table, standing or lying.
+constexpr double kMeepleLeastMm2 = 120.0, kMeepleMostMm2 = 400.0;
+// A token's whole outline is a disc's, convex; a meeple's keeps notches (head, arms, legs).
+constexpr double kWholeDiscSolidity = 0.95;
+// A blob larger than this is more than one meeple (one lying down covers up to about 350 mm2); in
+// one of a token's colour, the token's disc (its short axis across) lies covered this much.
+// A token and a meeple cover no more than kTokenAndMeepleMm2.
+constexpr double kTwoPiecesMm2 = 450, kWholeDiscCovered = 0.95, kTokenAndMeepleMm2 = 900;
+// A token's blob that runs on into art of its colour (along a tile's edge, say) takes in at most
+// this share of the token's area besides; more is a meeple or the art itself.
+constexpr double kTokenStrayShare = 0.3;
+// A token on art much like it (a target on grass) is seen in part only; a blob with a token's
+// disc this much covered, the face one colour, is that token.
+constexpr double kTokenSeenInPart = 0.8;
+// Or, where its face is like the art beneath, this much of its disc is of the face's colour (one
+// colour: grass, however flat, has specks that are not) and at least this much in the blob.
+constexpr double kFaceCoversDisc = 0.95, kBlobHoldsDisc = 0.5;
+// Around a token lying on the table or a tile, at most this share of a ring is of its colour.
+constexpr double kRingLikeFace = 0.2;
+// A round token found by its rim alone (its colour too like what it lies on to show its disc):
+// an edge along this share of the rim (a third is chance on grass), a face of its own colour
+// class over half the disc, of one colour and unlike the ring round it, both more so than a
+// token whose disc its colour shows.
+constexpr double kOutlineSeedShare = 0.1, kOutlineRim = 0.35, kOutlineFaceOfItsClass = 0.5,
+                 kOutlineSpreadLab = 6, kOutlineRingLikeFace = 0.1;
+// Seen at a slant and blurred, a meeple's blob is up to this wide: a catch token's disc (19.1 mm)
+// fits in two meeples touching.
+constexpr double kWidestMeepleMm = 19.5;
+
+}  // namespace
+
+std::optional<SceneToken> TableReader::TokenOf(const Blob& b, const char* kind, double confidence) {
+  auto mm = to_reading(b.centroid, 1.0);
+  if (!mm) return std::nullopt;
+  SceneToken t;
+  t.kind = kind;
+  t.center_mm[0] = mm->x, t.center_mm[1] = mm->y;
+  // It rests on the board when any of it lies on a tile's cell.
+  for (int y = 0; y < b.patch.rows && !t.on_board; ++y)
+    for (int x = 0; x < b.patch.cols && !t.on_board; ++x) {
+      if (!b.patch.at<uchar>(y, x)) continue;
+      const Cell c = cell_at_aligned(cv::Point2d(b.at.x + x, b.at.y + y));
+      t.on_board = tile_index.count({c.x, c.y}) > 0;
+    }
+  t.confidence = confidence;
+  return t;
+}
+
+std::optional<Blob> TableReader::Grown(const Blob& b, double reach_mm, bool like_seen) {
+  const int reach = static_cast<int>(std::ceil(reach_mm * top.ppmm));
+  const cv::Rect seed(b.at, b.patch.size());
+  const cv::Rect window = (seed + cv::Size(2 * reach, 2 * reach) - cv::Point(reach, reach)) &
+                          cv::Rect(0, 0, aligned.cols, aligned.rows);
+  cv::Mat colour;
+  if (like_seen) {
+    colour = LikeSample(window, BlobIn(window, b)) & valid(window);
+  } else {
+    colour = ColourMasks(relit.classes(window), valid(window), colors)[b.color];
+  }
+  if (colour.empty()) return std::nullopt;
+  const cv::Mat grown = PartsJoinedTo(colour, b.patch, seed.tl() - window.tl());
+  cv::Mat rim = grown.clone();
+  rim(cv::Rect(1, 1, rim.cols - 2, rim.rows - 2)).setTo(0);
+  if (cv::countNonZero(rim) > 0) return std::nullopt;  // it runs on into the art
+  auto blobs = ColourBlobs({{b.color, grown}}, 0);
+  if (blobs.size() != 1) return std::nullopt;
+  Blob whole = blobs[0];
+  whole.at += window.tl();
+  whole.centroid += cv::Point2d(window.tl());
+  return whole;
+}
+
+std::optional<Blob> TableReader::WholeToken(const Blob& b) {
+  const char* kind = TokenOfColour(b.color);
+  if (!kind) return std::nullopt;
+  const double reach = TokenShapeOf(*ParseTokenKind(kind)).length / 2;
+  for (bool like_seen : {false, true}) {
+    auto whole = Grown(b, reach, like_seen);
+    if (whole && whole->solidity >= kWholeDiscSolidity && Judge(*whole).what == BlobVerdict::kToken)
+      return whole;
+  }
+  return std::nullopt;
+}
+
+std::optional<Blob> TableReader::WholeMeeple(const Blob& b) {
+  const double mm2 = top.ppmm * top.ppmm;
+  if ((b.color != "black" && b.color != "gray") || b.area_px < kSpeckOfMeepleMm2 * mm2)
+    return std::nullopt;
+  auto whole = Grown(b, kMeepleReachMm, false);
+  if (!whole || whole->solidity < kPieceSolidity || whole->area_px < kMeepleLeastMm2 * mm2 ||
+      whole->area_px > kMeepleMostMm2 * mm2 || Judge(*whole).what != BlobVerdict::kFollower)
+    return std::nullopt;
+  return whole;
+}
+
+std::pair<cv::Rect, cv::Mat> TableReader::FaceDisc(cv::Point2d centre, const char* kind) {
+  const TokenShape shape = TokenShapeOf(*ParseTokenKind(kind));
+  const int r = static_cast<int>(shape.width / 2 * top.ppmm * 0.8);
+  const cv::Point c(centre);
+  const cv::Rect box = SquareInView(c, r);
+  cv::Mat face = cv::Mat::zeros(box.size(), CV_8U);
+  if (!box.empty()) cv::circle(face, c - box.tl(), r, cv::Scalar(255), cv::FILLED);
+  return {box, face};
+}
+
+double TableReader::FaceSpread(cv::Point2d centre, const char* kind) {
+  const auto [box, face] = FaceDisc(centre, kind);
+  if (box.empty()) return 1e9;
+  cv::Scalar mean, sd;
+  cv::meanStdDev(LabOf(box), mean, sd, face);
+  return std::sqrt(sd[0] * sd[0] + sd[1] * sd[1] + sd[2] * sd[2]);
+}
+
+double TableReader::MostOfFaceSpread(cv::Point2d centre, const char* kind) {
+  const auto [box, face] = FaceDisc(centre, kind);
+  if (box.empty()) return 1e9;
+  const cv::Mat lab = LabOf(box);
+  std::vector<cv::Vec3b> pixels;
+  for (int y = 0; y < lab.rows; ++y)
+    for (int x = 0; x < lab.cols; ++x)
+      if (face.at<uchar>(y, x)) pixels.push_back(lab.at<cv::Vec3b>(y, x));
+  if (pixels.empty()) return 1e9;
+  cv::Vec3d median;
+  std::vector<int> channel(pixels.size());
+  for (int k = 0; k < 3; ++k) {
+    for (size_t i = 0; i < pixels.size(); ++i) channel[i] = pixels[i][k];
+    std::nth_element(channel.begin(), channel.begin() + channel.size() / 2, channel.end());
+    median[k] = channel[channel.size() / 2];
+  }
+  std::vector<double> distance;
+  for (const cv::Vec3b& p : pixels) distance.push_back(cv::norm(cv::Vec3d(p) - median));
+  const auto quartile = distance.begin() + distance.size() * 3 / 4;
+  std::nth_element(distance.begin(), quartile, distance.end());
+  return *quartile;
+}
+
+double TableReader::RingLikeFace(cv::Point2d centre, const char* kind) {
+  const TokenShape shape = TokenShapeOf(*ParseTokenKind(kind));
+  const double r = shape.width / 2 * top.ppmm;
+  const int face_r = static_cast<int>(r * 0.8), ring_in = static_cast<int>(r * 1.15 + 1),
+            ring_out = static_cast<int>(r * 1.4 + 2);
+  const cv::Point c(centre);
+  const cv::Rect box = SquareInView(c, ring_out);
+  if (box.empty()) return 1.0;
+  cv::Mat face = cv::Mat::zeros(box.size(), CV_8U), ring = face.clone();
+  cv::circle(face, c - box.tl(), face_r, cv::Scalar(255), cv::FILLED);
+  cv::circle(ring, c - box.tl(), ring_out, cv::Scalar(255), cv::FILLED);
+  cv::circle(ring, c - box.tl(), ring_in, cv::Scalar(0), cv::FILLED);
+  const int ring_px = cv::countNonZero(ring);
+  return ring_px == 0
+             ? 1.0
+             : cv::countNonZero(LikeSample(box, face) & ring) / static_cast<double>(ring_px);
+}
+
+cv::Point2d TableReader::FaceCentre(cv::Point2d guess, const char* kind) {
+  const TokenShape shape = TokenShapeOf(*ParseTokenKind(kind));
+  const int reach = static_cast<int>(shape.length / 2 * top.ppmm * 1.1 + 1),
+            face_r = static_cast<int>(shape.width / 2 * top.ppmm * 0.8);
+  cv::Point2d centre = guess;
+  for (int round = 0; round < 3; ++round) {
+    const cv::Point c(centre);
+    const cv::Rect box = SquareInView(c, reach);
+    if (box.empty()) break;
+    cv::Mat face = cv::Mat::zeros(box.size(), CV_8U), near = face.clone();
+    cv::circle(face, c - box.tl(), face_r, cv::Scalar(255), cv::FILLED);
+    cv::circle(near, c - box.tl(), reach, cv::Scalar(255), cv::FILLED);
+    const cv::Moments m = cv::moments(LikeSample(box, face) & near, true);
+    if (m.m00 <= 0) break;
+    centre = cv::Point2d(m.m10 / m.m00, m.m01 / m.m00) + cv::Point2d(box.tl());
+  }
+  return centre;
+}
+
+TableReader::TokenBeside TableReader::TokenIn(const Blob& b, const char* kind,
+                                              const DiscInBlob& disc) {
+  const TokenShape shape = TokenShapeOf(*ParseTokenKind(kind));
+  TokenBeside out;
+  out.kind = kind;
+  out.disc = disc;
+  out.centre = disc.centre;
+  out.radius_px = static_cast<int>(std::lround(shape.length / 2 * top.ppmm * 1.1 + 1));
+  cv::Mat rest = b.patch.clone();
+  cv::circle(rest, disc.centre - cv::Point2d(b.at), out.radius_px, cv::Scalar(0), cv::FILLED);
+  for (Blob& part : ColourBlobs({{b.color, rest}}, 0)) {
+    if (part.area_px < kSmallestPieceMm2 * top.ppmm * top.ppmm) continue;
+    part.at += b.at;
+    part.centroid += cv::Point2d(b.at);
+    out.rest.push_back(std::move(part));
+  }
+  return out;
+}
+
+std::optional<TableReader::TokenBeside> TableReader::WithLittleElse(const Blob& b,
+                                                                    const TokenBeside& token,
+                                                                    std::optional<double> ring) {
+  bool meeple_beside = false;
+  for (const Blob& part : token.rest) meeple_beside |= Judge(part).what == BlobVerdict::kFollower;
+  if (meeple_beside) return token;
+  const TokenShape shape = TokenShapeOf(*ParseTokenKind(token.kind));
+  const double token_px = CV_PI * shape.length * shape.width / 4 * top.ppmm * top.ppmm;
+  if (!ring) ring = RingLikeFace(token.disc.centre, token.kind);
+  if (blob_log)
+    std::fprintf(blob_log, "  no meeple beside the disc; %.0f%% more, ring %.2f\n",
+                 (b.area_px / token_px - 1) * 100, *ring);
+  if (b.area_px > token_px * (1 + kTokenStrayShare) || *ring >= kRingLikeFace) return std::nullopt;
+  return token;
+}
+
+std::optional<TableReader::TokenBeside> TableReader::TokenAndMeeple(const Blob& b) {
+  const char* kind = TokenOfColour(b.color);
+  const double mm2 = top.ppmm * top.ppmm;
+  if (!kind || b.area_px <= kTwoPiecesMm2 * mm2 || b.area_px >= kTokenAndMeepleMm2 * mm2)
+    return std::nullopt;
+  const TokenShape shape = TokenShapeOf(*ParseTokenKind(kind));
+  if (shape.width <= kWidestMeepleMm) return std::nullopt;
+  const DiscInBlob disc = WidestDisc(b, shape.width / 2 * top.ppmm);
+  const double spread = disc.covered < kWholeDiscCovered ? -1 : FaceSpread(disc.centre, kind);
+  if (blob_log)
+    std::fprintf(blob_log,
+                 "  a token and a meeple? the disc %.0f%% covered, its face's spread %.1f\n",
+                 disc.covered * 100, spread);
+  if (disc.covered < kWholeDiscCovered || spread >= kTokenFaceSpreadLab) return std::nullopt;
+  return WithLittleElse(b, TokenIn(b, kind, disc));
+}
+
+std::optional<TableReader::TokenBeside> TableReader::TokenSeenInPart(const Blob& b) {
+  const char* kind = TokenOfColour(b.color);
+  if (!kind) return std::nullopt;
+  const TokenShape shape = TokenShapeOf(*ParseTokenKind(kind));
+  DiscInBlob disc = WidestDisc(b, shape.width / 2 * top.ppmm);
+  if (disc.covered < kTokenSeenInPart) {
+    // Where the face is much like the art the blob keeps less of the disc: the face's own
+    // colour then covers nearly all of it, as the blob covers at least half.
+    const cv::Point2d centre = FaceCentre(disc.centre, kind);
+    const int r = static_cast<int>(shape.width / 2 * top.ppmm * 0.9);
+    const cv::Point c(centre);
+    const cv::Rect box = SquareInView(c, r);
+    if (!box.empty()) {
+      cv::Mat face = cv::Mat::zeros(box.size(), CV_8U), whole = face.clone();
+      cv::circle(face, c - box.tl(), static_cast<int>(r * 0.8), cv::Scalar(255), cv::FILLED);
+      cv::circle(whole, c - box.tl(), r, cv::Scalar(255), cv::FILLED);
+      const double disc_px = std::max(1, cv::countNonZero(whole));
+      const double like = cv::countNonZero(LikeSample(box, face) & whole) / disc_px,
+                   held = cv::countNonZero(BlobIn(box, b) & whole) / disc_px;
+      if (blob_log)
+        std::fprintf(blob_log, "  the face's colour covers %.0f%% of the disc, the blob %.0f%%\n",
+                     like * 100, held * 100);
+      if (like >= kFaceCoversDisc && held >= kBlobHoldsDisc) disc = {centre, like};
+    }
+  }
+  if (disc.covered < kTokenSeenInPart) return std::nullopt;
+  const double spread = FaceSpread(disc.centre, kind);
+  const double ring = RingLikeFace(disc.centre, kind);
+  if (blob_log) {
+    const auto mm = to_reading(aligned_to_image(disc.centre), 1.0);
+    std::fprintf(blob_log,
+                 "%s: a token seen in part at %.0f,%.0f mm? the disc %.0f%% covered, "
+                 "spread %.1f, ring %.2f\n",
+                 b.color.c_str(), mm ? mm->x : 0.0, mm ? mm->y : 0.0, disc.covered * 100, spread,
+                 ring);
+  }
+  if (spread >= kTokenFaceSpreadLab || ring >= kRingLikeFace) return std::nullopt;
+  auto token = WithLittleElse(b, TokenIn(b, kind, disc), ring);
+  if (token) token->centre = FaceCentre(disc.centre, kind);
+  return token;
+}
+
+std::optional<TableReader::TokenBeside> TableReader::TokenByOutline(const Blob& b) {
+  const char* kind = TokenOfColour(b.color);
+  if (!kind) return std::nullopt;
+  const TokenShape shape = TokenShapeOf(*ParseTokenKind(kind));
+  // The knockout token is oval; a blob under a tenth of the disc is too little to look for one,
+  // one larger than a token and a meeple is an area of the art or the table.
+  const double mm2 = top.ppmm * top.ppmm, disc_px = CV_PI * shape.width * shape.width / 4 * mm2;
+  if (shape.length - shape.width > 1 || b.area_px < kOutlineSeedShare * disc_px ||
+      b.area_px > kTokenAndMeepleMm2 * mm2)
+    return std::nullopt;
+  const double r = shape.width / 2 * top.ppmm;
+  const auto outline = FindDiscOutline(aligned_grey, b.centroid, r, r * 1.1);
+  if (!outline || outline->rim < kOutlineRim) return std::nullopt;
+  // The sliver is the token's: a good part of it lies within the token's reach.
+  cv::Mat reach = cv::Mat::zeros(b.patch.size(), CV_8U);
+  cv::circle(reach, outline->centre - cv::Point2d(b.at), static_cast<int>(r * 1.1 + 1),
+             cv::Scalar(255), cv::FILLED);
+  if (cv::countNonZero(b.patch & reach) < kOutlineSeedShare / 2 * disc_px) return std::nullopt;
+  const int face_r = static_cast<int>(r * 0.8);
+  const cv::Point c(outline->centre);
+  const cv::Rect box = SquareInView(c, face_r);
+  if (box.empty()) return std::nullopt;
+  cv::Mat face = cv::Mat::zeros(box.size(), CV_8U);
+  cv::circle(face, c - box.tl(), face_r, cv::Scalar(255), cv::FILLED);
+  const auto& names = colors.names();
+  const int colour =
+      static_cast<int>(std::find(names.begin(), names.end(), b.color) - names.begin()) + 1;
+  const double of_class = cv::countNonZero((relit.classes(box) == colour) & face) /
+                          std::max(1.0, static_cast<double>(cv::countNonZero(face)));
+  const double spread = FaceSpread(outline->centre, kind),
+               ring = RingLikeFace(outline->centre, kind);
+  if (blob_log)
+    std::fprintf(blob_log,
+                 "%s: a token's rim? %.0f%% of it, its colour class over %.0f%% of the face, "
+                 "spread %.1f, ring %.2f\n",
+                 b.color.c_str(), outline->rim * 100, of_class * 100, spread, ring);
+  if (of_class < kOutlineFaceOfItsClass || spread >= kOutlineSpreadLab ||
+      ring >= kOutlineRingLikeFace)
+    return std::nullopt;
+  auto token = TokenIn(b, kind, {outline->centre, outline->rim});
+  token.centre = FaceCentre(outline->centre, kind);
+  return token;
+}
+
+}  // namespace cf
