@@ -65,6 +65,7 @@ Result<Scene> TableReader::Read() {
   if (Status seen = SeeFromAbove(); !seen) return seen.error();
   if (Status found = FindTileGrid(); !found) return found.error();
   if (Status found = FindBoard(); !found) return found.error();
+  if (Status joined = KeepJoinedTiles(); !joined) return joined.error();
   if (Status read = ReadCoveredTiles(); !read) return read.error();
   PlaceTiles();
   ReadPieces();

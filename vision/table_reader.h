@@ -107,9 +107,17 @@ class TableReader {
   // 3. Every whole cell that is not table compared with every tile in every rotation; the board
   // grown from the cells that match well.
   Status FindBoard();
+  // A board is tiles joined edge to edge, most of whose edges match, printed in colour; lone tiles
+  // are dropped unless they match their art well (the tiles beside them hidden).
+  Status KeepJoinedTiles();
   // 4. Pieces hide parts of tiles: found against the first reading, their cells are read again
   // without them.
   Status ReadCoveredTiles();
+  // A cell matched weakly is the table (its grain, a glare) when it has far less detail than the
+  // tiles that match well around it (as far from the camera, as sharp).
+  void DropBareCells();
+  // With --debug: every cell compared (red), the board's readings and scores.
+  void WriteBoardPicture();
   // 5. The reading frame (with a calibrated, aligned table its own frame; else centred on the tile
   // nearest the middle of the board) and the tiles in it.
   void PlaceTiles();

@@ -122,73 +122,71 @@ Status TableReader::FindBoard() {
     if (in_board[i] && detail[i] >= least_detail) board.push_back(cells[i]);
   if (board.size() < 2) return Fail("no board in view: no Carcassonne tiles recognised");
   Legalize(board, cat);
-  // A board is tiles joined edge to edge, most of whose edges match; lone tiles are dropped
-  // unless they match their art well (the tiles beside them hidden).
-  {
-    std::map<std::pair<int, int>, int> at;
-    for (size_t i = 0; i < board.size(); ++i)
-      at[{board[i].col, board[i].row}] = static_cast<int>(i);
-    std::vector<int> group(board.size(), -1);
-    int groups = 0, best_group = -1;
-    size_t best_size = 0;
-    std::vector<size_t> sizes;
-    for (size_t s0 = 0; s0 < board.size(); ++s0) {
-      if (group[s0] >= 0) continue;
-      std::vector<int> stack{static_cast<int>(s0)};
-      group[s0] = groups;
-      size_t size = 0;
-      while (!stack.empty()) {
-        int i = stack.back();
-        stack.pop_back();
-        ++size;
-        for (int d = 0; d < 4; ++d) {
-          auto it = at.find({board[i].col + kDx[d], board[i].row + kDy[d]});
-          if (it == at.end() || group[it->second] >= 0) continue;
-          group[it->second] = groups;
-          stack.push_back(it->second);
-        }
-      }
-      if (size > best_size) best_size = size, best_group = groups;
-      sizes.push_back(size);
-      ++groups;
-    }
-    int pairs = 0, matching = 0;
-    for (size_t i = 0; i < board.size(); ++i)
-      for (int d = 1; d <= 2; ++d) {
-        auto it = at.find({board[i].col + kDx[d], board[i].row + kDy[d]});
-        if (it == at.end()) continue;
-        ++pairs;
-        matching += EdgeOf(cat, board[i].reading(), d) ==
-                    EdgeOf(cat, board[it->second].reading(), (d + 2) % 4);
-      }
-    if (best_size < 3 || (board.size() > kManyTiles && best_size < board.size() * kJoinedShare) ||
-        (pairs >= 4 && matching < pairs * 0.7) || board.size() > kMostTiles ||
-        !MostMatchWell(board))
-      return Fail("no board in view: the tiles found do not join into a legal board");
-    // Every tile is laid beside another, so parts of the board are at most a missed tile apart;
-    // tiles read further from the largest part lie on something else (an arm, a box).
-    std::vector<bool> near_main(board.size(), false);
-    std::vector<int> stack;
-    for (size_t i = 0; i < board.size(); ++i)
-      if (group[i] == best_group) near_main[i] = true, stack.push_back(static_cast<int>(i));
+  return Status::Ok();
+}
+
+Status TableReader::KeepJoinedTiles() {
+  std::map<std::pair<int, int>, int> at;
+  for (size_t i = 0; i < board.size(); ++i) at[{board[i].col, board[i].row}] = static_cast<int>(i);
+  std::vector<int> group(board.size(), -1);
+  int groups = 0, best_group = -1;
+  size_t best_size = 0;
+  std::vector<size_t> sizes;
+  for (size_t s0 = 0; s0 < board.size(); ++s0) {
+    if (group[s0] >= 0) continue;
+    std::vector<int> stack{static_cast<int>(s0)};
+    group[s0] = groups;
+    size_t size = 0;
     while (!stack.empty()) {
       int i = stack.back();
       stack.pop_back();
-      for (int dc = -2; dc <= 2; ++dc)
-        for (int dr = -2 + std::abs(dc); dr <= 2 - std::abs(dc); ++dr) {
-          auto it = at.find({board[i].col + dc, board[i].row + dr});
-          if (it == at.end() || near_main[it->second]) continue;
-          near_main[it->second] = true;
-          stack.push_back(it->second);
-        }
+      ++size;
+      for (int d = 0; d < 4; ++d) {
+        auto it = at.find({board[i].col + kDx[d], board[i].row + kDy[d]});
+        if (it == at.end() || group[it->second] >= 0) continue;
+        group[it->second] = groups;
+        stack.push_back(it->second);
+      }
     }
-    std::vector<CellReading> kept;
-    for (size_t i = 0; i < board.size(); ++i)
-      if (near_main[i] && (group[i] == best_group || sizes[group[i]] >= 2 ||
-                           board[i].reading().score > kLoneTileScore))
-        kept.push_back(board[i]);
-    board = std::move(kept);
+    if (size > best_size) best_size = size, best_group = groups;
+    sizes.push_back(size);
+    ++groups;
   }
+  int pairs = 0, matching = 0;
+  for (size_t i = 0; i < board.size(); ++i)
+    for (int d = 1; d <= 2; ++d) {
+      auto it = at.find({board[i].col + kDx[d], board[i].row + kDy[d]});
+      if (it == at.end()) continue;
+      ++pairs;
+      matching += EdgeOf(cat, board[i].reading(), d) ==
+                  EdgeOf(cat, board[it->second].reading(), (d + 2) % 4);
+    }
+  if (best_size < 3 || (board.size() > kManyTiles && best_size < board.size() * kJoinedShare) ||
+      (pairs >= 4 && matching < pairs * 0.7) || board.size() > kMostTiles || !MostMatchWell(board))
+    return Fail("no board in view: the tiles found do not join into a legal board");
+  // Every tile is laid beside another, so parts of the board are at most a missed tile apart;
+  // tiles read further from the largest part lie on something else (an arm, a box).
+  std::vector<bool> near_main(board.size(), false);
+  std::vector<int> stack;
+  for (size_t i = 0; i < board.size(); ++i)
+    if (group[i] == best_group) near_main[i] = true, stack.push_back(static_cast<int>(i));
+  while (!stack.empty()) {
+    int i = stack.back();
+    stack.pop_back();
+    for (int dc = -2; dc <= 2; ++dc)
+      for (int dr = -2 + std::abs(dc); dr <= 2 - std::abs(dc); ++dr) {
+        auto it = at.find({board[i].col + dc, board[i].row + dr});
+        if (it == at.end() || near_main[it->second]) continue;
+        near_main[it->second] = true;
+        stack.push_back(it->second);
+      }
+  }
+  std::vector<CellReading> kept;
+  for (size_t i = 0; i < board.size(); ++i)
+    if (near_main[i] && (group[i] == best_group || sizes[group[i]] >= 2 ||
+                         board[i].reading().score > kLoneTileScore))
+      kept.push_back(board[i]);
+  board = std::move(kept);
   // Foreground: what differs from the expected tile art, or off the board from the table.
   if (angle != 0) half_lab = HalfSizeLab(aligned);  // the turned view, at a quarter of the cost
   // Tiles are printed in colour (fields, cities, roads): a board of grey cells is a chessboard, a
@@ -253,140 +251,143 @@ const Candidate* TableReader::HiddenTwin(const CellReading& c, cv::Point2d centr
 
 Status TableReader::ReadCoveredTiles() {
   t_first_reading = Ms(t0);
-  {
-    Relight(colors);
-    const cv::Mat& classes = relit.classes;
-    int grow = std::max(1, static_cast<int>(period * 0.05));
-    auto PiecesIn = [&](const cv::Mat& where) {
-      cv::Mat mask = PieceMask(classes, where, colors);
-      cv::dilate(mask, mask,
-                 cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
-      return mask;
-    };
-    cv::Mat unprinted = Unprinted();
-    cv::Mat pieces = PiecesIn(Foreground() | unprinted);
-    piece_mask = pieces;
-    // Off the board no art is known: there only colours the art never uses mark pieces.
-    cv::Mat unprinted_pieces = PiecesIn(unprinted);
-    // Around a cell, the blobs of the players' colours shaped like a piece: a black meeple or a
-    // green token on a city, whose colours the art uses elsewhere (a city's own colour makes no
-    // piece-shaped blob).
-    // `follower_on` tells whether one of them is a follower standing on the cell.
-    auto PieceShaped = [&](const cv::Rect& rect, bool* follower_on) {
-      cv::Mat mask(aligned.size(), CV_8U, cv::Scalar(0));
-      const int reach = static_cast<int>(period / 3);  // a piece on the cell's edge, whole
-      cv::Rect around = (rect + cv::Size(2 * reach, 2 * reach) - cv::Point(reach, reach)) &
-                        cv::Rect(0, 0, aligned.cols, aligned.rows);
-      const auto local = ColourMasks(classes(around), valid(around), colors);
-      *follower_on = false;
-      for (const Blob& b : ColourBlobs(local, kSmallestPieceMm2 * top.ppmm * top.ppmm)) {
-        if (b.solidity < kPieceSolidity) continue;
-        const BlobVerdict verdict = JudgeBlob(b, top.ppmm);
-        if (verdict.what == BlobVerdict::kNothing) continue;
-        mask(around)(cv::Rect(b.at, b.patch.size())) |= b.patch;
-        const cv::Point2d at = b.centroid + cv::Point2d(around.tl());
-        *follower_on |= verdict.what == BlobVerdict::kFollower &&
-                        rect.contains(footprint(at, kFollowerMiddleMm));
+  Relight(colors);
+  const cv::Mat& classes = relit.classes;
+  int grow = std::max(1, static_cast<int>(period * 0.05));
+  auto PiecesIn = [&](const cv::Mat& where) {
+    cv::Mat mask = PieceMask(classes, where, colors);
+    cv::dilate(mask, mask,
+               cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
+    return mask;
+  };
+  cv::Mat unprinted = Unprinted();
+  cv::Mat pieces = PiecesIn(Foreground() | unprinted);
+  piece_mask = pieces;
+  // Off the board no art is known: there only colours the art never uses mark pieces.
+  cv::Mat unprinted_pieces = PiecesIn(unprinted);
+  // Around a cell, the blobs of the players' colours shaped like a piece: a black meeple or a
+  // green token on a city, whose colours the art uses elsewhere (a city's own colour makes no
+  // piece-shaped blob).
+  // `follower_on` tells whether one of them is a follower standing on the cell.
+  auto PieceShaped = [&](const cv::Rect& rect, bool* follower_on) {
+    cv::Mat mask(aligned.size(), CV_8U, cv::Scalar(0));
+    const int reach = static_cast<int>(period / 3);  // a piece on the cell's edge, whole
+    cv::Rect around = (rect + cv::Size(2 * reach, 2 * reach) - cv::Point(reach, reach)) &
+                      cv::Rect(0, 0, aligned.cols, aligned.rows);
+    const auto local = ColourMasks(classes(around), valid(around), colors);
+    *follower_on = false;
+    for (const Blob& b : ColourBlobs(local, kSmallestPieceMm2 * top.ppmm * top.ppmm)) {
+      if (b.solidity < kPieceSolidity) continue;
+      const BlobVerdict verdict = JudgeBlob(b, top.ppmm);
+      if (verdict.what == BlobVerdict::kNothing) continue;
+      mask(around)(cv::Rect(b.at, b.patch.size())) |= b.patch;
+      const cv::Point2d at = b.centroid + cv::Point2d(around.tl());
+      *follower_on |=
+          verdict.what == BlobVerdict::kFollower && rect.contains(footprint(at, kFollowerMiddleMm));
+    }
+    cv::Mat near = mask(around);  // only the cell is looked at
+    cv::dilate(near, near,
+               cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
+    return mask;
+  };
+  WriteDebugMask("pieces.png", pieces);
+  std::map<std::pair<int, int>, size_t> board_at;
+  for (size_t i = 0; i < board.size(); ++i) board_at[{board[i].col, board[i].row}] = i;
+  auto board_reading = [&](int col, int row) -> const Candidate* {
+    auto it = board_at.find({col, row});
+    return it == board_at.end() ? nullptr : &board[it->second].reading();
+  };
+  auto covered = [&](const cv::Rect& rect, const cv::Mat& mask) {
+    int n = cv::countNonZero(mask(rect));
+    return n >= rect.area() * kLeastCovered && n <= rect.area() * 0.7;
+  };
+  // Worth comparing: the first reading's best, and every tile that fits the neighbours.
+  auto reread = [&](int col, int row, const cv::Mat& mask, std::vector<Candidate> choices) {
+    for (const auto& ref : *in.tileset)
+      for (int q = 0; q < 4; ++q) {
+        Candidate cand{ref.type, q, 0};
+        bool known = std::any_of(choices.begin(), choices.end(), [&](const Candidate& k) {
+          return k.type == cand.type && k.quarter == q;
+        });
+        if (!known && FitsNeighbours(cat, cand, col, row, board_reading)) choices.push_back(cand);
       }
-      cv::Mat near = mask(around);  // only the cell is looked at
-      cv::dilate(near, near,
-                 cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
-      return mask;
-    };
-    WriteDebugMask("pieces.png", pieces);
-    std::map<std::pair<int, int>, size_t> board_at;
-    for (size_t i = 0; i < board.size(); ++i) board_at[{board[i].col, board[i].row}] = i;
-    auto board_reading = [&](int col, int row) -> const Candidate* {
-      auto it = board_at.find({col, row});
-      return it == board_at.end() ? nullptr : &board[it->second].reading();
-    };
-    auto covered = [&](const cv::Rect& rect, const cv::Mat& mask) {
-      int n = cv::countNonZero(mask(rect));
-      return n >= rect.area() * kLeastCovered && n <= rect.area() * 0.7;
-    };
-    // Worth comparing: the first reading's best, and every tile that fits the neighbours.
-    auto reread = [&](int col, int row, const cv::Mat& mask, std::vector<Candidate> choices) {
-      for (const auto& ref : *in.tileset)
-        for (int q = 0; q < 4; ++q) {
-          Candidate cand{ref.type, q, 0};
-          bool known = std::any_of(choices.begin(), choices.end(), [&](const Candidate& k) {
-            return k.type == cand.type && k.quarter == q;
-          });
-          if (!known && FitsNeighbours(cat, cand, col, row, board_reading)) choices.push_back(cand);
-        }
+    cv::Rect rect = CellRect(col, row);
+    return RereadCell(aligned, rect, *in.tileset, *fine, mask(rect), std::move(choices));
+  };
+  for (auto& c : board) {
+    if (!covered(CellRect(c.col, c.row), pieces)) continue;
+    c.candidates = reread(c.col, c.row, pieces, c.candidates);
+    c.chosen = 0;
+  }
+  // A cell beside the board that a piece hides too much for the first reading joins the board
+  // when, the piece left out, a tile that fits its neighbours matches it well.
+  std::set<std::pair<int, int>> tried;
+  const size_t first_board = board.size();
+  for (size_t i = 0; i < first_board; ++i)
+    for (int d = 0; d < 4; ++d) {
+      int col = board[i].col + kDx[d], row = board[i].row + kDy[d];
+      if (board_at.count({col, row}) || !tried.insert({col, row}).second) continue;
       cv::Rect rect = CellRect(col, row);
-      return RereadCell(aligned, rect, *in.tileset, *fine, mask(rect), std::move(choices));
-    };
-    for (auto& c : board) {
-      if (!covered(CellRect(c.col, c.row), pieces)) continue;
-      c.candidates = reread(c.col, c.row, pieces, c.candidates);
-      c.chosen = 0;
-    }
-    // A cell beside the board that a piece hides too much for the first reading joins the board
-    // when, the piece left out, a tile that fits its neighbours matches it well.
-    std::set<std::pair<int, int>> tried;
-    const size_t first_board = board.size();
-    for (size_t i = 0; i < first_board; ++i)
-      for (int d = 0; d < 4; ++d) {
-        int col = board[i].col + kDx[d], row = board[i].row + kDy[d];
-        if (board_at.count({col, row}) || !tried.insert({col, row}).second) continue;
-        cv::Rect rect = CellRect(col, row);
-        if (!OnTiles(rect)) continue;
-        auto it = cell_at.find({col, row});
-        // First the pieces of colours the art never uses, then the piece-shaped blobs of any.
-        // Followers stand on tiles: a cell with one standing on it is a tile, however hidden
+      if (!OnTiles(rect)) continue;
+      auto it = cell_at.find({col, row});
+      // First the pieces of colours the art never uses, then the piece-shaped blobs of any.
+      // Followers stand on tiles: a cell with one standing on it is a tile, however hidden
 
-        bool follower_on = false;
-        for (int attempt = 0; attempt < 2; ++attempt) {
-          const cv::Mat mask = attempt == 0 ? unprinted_pieces : PieceShaped(rect, &follower_on);
-          if (!covered(rect, mask)) continue;
-          std::vector<Candidate> readings =
-              reread(col, row, mask,
-                     it == cell_at.end() ? std::vector<Candidate>{} : cells[it->second].candidates);
-          // (a hand or a glare on a table of a player's colour has no tile's detail).
-          const bool held_up =
-              follower_on && Detail(col, row) >= board_detail_median * kHiddenTileDetail;
-          if (readings.empty() || (readings[0].score < kCoveredJoinScore && !held_up)) continue;
-          board_at[{col, row}] = board.size();
-          board.push_back({col, row, std::move(readings), 0});
-          break;
-        }
+      bool follower_on = false;
+      for (int attempt = 0; attempt < 2; ++attempt) {
+        const cv::Mat mask = attempt == 0 ? unprinted_pieces : PieceShaped(rect, &follower_on);
+        if (!covered(rect, mask)) continue;
+        std::vector<Candidate> readings =
+            reread(col, row, mask,
+                   it == cell_at.end() ? std::vector<Candidate>{} : cells[it->second].candidates);
+        // (a hand or a glare on a table of a player's colour has no tile's detail).
+        const bool held_up =
+            follower_on && Detail(col, row) >= board_detail_median * kHiddenTileDetail;
+        if (readings.empty() || (readings[0].score < kCoveredJoinScore && !held_up)) continue;
+        board_at[{col, row}] = board.size();
+        board.push_back({col, row, std::move(readings), 0});
+        break;
       }
-    Legalize(board, cat);
-    // The tile counts may have turned cells to weaker readings: most must still match well.
-    if (!MostMatchWell(board))
-      return Fail("no board in view: the tiles found do not join into a legal board");
-    // A cell matched weakly is the table (its grain, a glare) when it has far less detail than
-    // the tiles that match well around it (as far from the camera, as sharp).
-    std::map<std::pair<int, int>, double> strong_detail;
-    for (const auto& c : board)
-      if (c.reading().score >= kStrongScore) strong_detail[{c.col, c.row}] = Detail(c.col, c.row);
-    std::erase_if(board, [&](const CellReading& c) {
-      if (c.reading().score >= kStrongScore) return false;
-      std::vector<double> around;
-      for (int dr = -1; dr <= 1; ++dr)
-        for (int dc = -1; dc <= 1; ++dc)
-          if (auto it = strong_detail.find({c.col + dc, c.row + dr}); it != strong_detail.end())
-            around.push_back(it->second);
-      const double usual = around.empty() ? board_detail_median : Median(std::move(around));
-      return Detail(c.col, c.row) < usual * kLeastWeakDetail;
-    });
-  }
-  t_tiles = Ms(t0);
-  if (!in.debug_prefix.empty()) {  // every cell compared (red), the board's readings and scores
-    cv::Mat shown = aligned.clone();
-    for (const auto& c : cells) cv::rectangle(shown, CellRect(c.col, c.row), {0, 0, 255}, 1);
-    for (const auto& c : board) {
-      cv::Point p = CellRect(c.col, c.row).tl() + cv::Point(3, 12);
-      const Candidate& k = c.reading();
-      cv::putText(shown, cat.type(k.type).id + " " + std::to_string(k.quarter * 90), p,
-                  cv::FONT_HERSHEY_PLAIN, 0.8, {255, 255, 0}, 1);
-      cv::putText(shown, std::to_string(static_cast<int>(k.score * 100)), p + cv::Point(0, 14),
-                  cv::FONT_HERSHEY_PLAIN, 0.8, {255, 255, 0}, 1);
     }
-    cv::imwrite(in.debug_prefix + "board.png", shown);
-  }
+  Legalize(board, cat);
+  // The tile counts may have turned cells to weaker readings: most must still match well.
+  if (!MostMatchWell(board))
+    return Fail("no board in view: the tiles found do not join into a legal board");
+  DropBareCells();
+  t_tiles = Ms(t0);
+  WriteBoardPicture();
   return Status::Ok();
+}
+
+void TableReader::DropBareCells() {
+  std::map<std::pair<int, int>, double> strong_detail;
+  for (const auto& c : board)
+    if (c.reading().score >= kStrongScore) strong_detail[{c.col, c.row}] = Detail(c.col, c.row);
+  std::erase_if(board, [&](const CellReading& c) {
+    if (c.reading().score >= kStrongScore) return false;
+    std::vector<double> around;
+    for (int dr = -1; dr <= 1; ++dr)
+      for (int dc = -1; dc <= 1; ++dc)
+        if (auto it = strong_detail.find({c.col + dc, c.row + dr}); it != strong_detail.end())
+          around.push_back(it->second);
+    const double usual = around.empty() ? board_detail_median : Median(std::move(around));
+    return Detail(c.col, c.row) < usual * kLeastWeakDetail;
+  });
+}
+
+void TableReader::WriteBoardPicture() {
+  if (in.debug_prefix.empty()) return;
+  cv::Mat shown = aligned.clone();
+  for (const auto& c : cells) cv::rectangle(shown, CellRect(c.col, c.row), {0, 0, 255}, 1);
+  for (const auto& c : board) {
+    cv::Point p = CellRect(c.col, c.row).tl() + cv::Point(3, 12);
+    const Candidate& k = c.reading();
+    cv::putText(shown, cat.type(k.type).id + " " + std::to_string(k.quarter * 90), p,
+                cv::FONT_HERSHEY_PLAIN, 0.8, {255, 255, 0}, 1);
+    cv::putText(shown, std::to_string(static_cast<int>(k.score * 100)), p + cv::Point(0, 14),
+                cv::FONT_HERSHEY_PLAIN, 0.8, {255, 255, 0}, 1);
+  }
+  cv::imwrite(in.debug_prefix + "board.png", shown);
 }
 
 void TableReader::PlaceTiles() {
