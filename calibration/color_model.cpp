@@ -1,5 +1,7 @@
 #include "calibration/color_model.h"
 
+#include <cmath>
+#include <limits>
 #include <opencv2/imgproc.hpp>
 
 namespace cf {
@@ -56,6 +58,13 @@ std::pair<std::string, double> ColorModel::ClassifyLab(const cv::Vec3d& lab) con
   }
   if (best_d > reject_distance) return {"", best_d};
   return {best, best_d};
+}
+
+double ColorModel::Distance(const std::string& name, const cv::Vec3d& lab) const {
+  auto it = colors_.find(name);
+  if (it == colors_.end()) return std::numeric_limits<double>::infinity();
+  const cv::Vec3d d = lab - it->second.mean;
+  return std::sqrt((d.t() * it->second.inv_cov * d)(0));
 }
 
 std::pair<std::string, double> ColorModel::Classify(const cv::Vec3b& bgr) const { return ClassifyLab(BgrToLab(bgr)); }

@@ -24,6 +24,9 @@ class ColorModel {
   // The nearest colour and its Mahalanobis distance; empty name when beyond the rejection distance.
   std::pair<std::string, double> Classify(const cv::Vec3b& bgr) const;
   std::pair<std::string, double> ClassifyLab(const cv::Vec3d& lab) const;
+  // The Mahalanobis distance of a Lab colour (8-bit units) from colour `name`; infinite for a name
+  // the model lacks.
+  double Distance(const std::string& name, const cv::Vec3d& lab) const;
 
   const std::map<std::string, ColorStats>& colors() const { return colors_; }
   std::map<std::string, ColorStats>& colors() { return colors_; }

@@ -8,7 +8,7 @@
 # running away from the camera fan out, is straightened and read, and so is a board on a table of
 # planks whose period outweighs the tiles' (test_64: straightened by the camera its vanishing
 # points imply) and one whose periods across and along the view were found twofold apart
-# (test_60). Tiles are counted by their "angle_deg", which alternatives lack.
+# (test_60); a board with no follower on it shows few (test_45). Tiles are counted by their "angle_deg", which alternatives lack.
 set -u
 cf="$1"; src="$2"; shared="$src/../shared/real_photos"
 [ -f "$shared/boards/test_50.png" ] || { echo "skipped: ../shared/real_photos is not beside the project"; exit 77; }
@@ -52,4 +52,12 @@ for photo in test_36 test_51; do
   echo "$photo.jpg: $kinds tokens"
   [ "$kinds" = 0 ] || { echo "FAIL $photo.jpg: tokens read where none lies ($kinds)"; fail=1; }
 done
+# test_45: a finished game, its followers taken off the board and piled beside it. Under its warm
+# lamp the grass, relit to the art's light, is of the green players' colour class: 37 patches of
+# it had been read as green followers; grass as seen is no meeple's green.
+if [ -f "$tmp/test_45.json" ]; then
+  followers=$(grep -c '"pose"' "$tmp/test_45.json" || true)
+  echo "test_45.jpg: $followers followers"
+  [ "$followers" -le 10 ] || { echo "FAIL test_45.jpg: $followers followers on a board without any"; fail=1; }
+fi
 exit $fail

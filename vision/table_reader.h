@@ -199,6 +199,8 @@ class TableReader {
   // How much blob `b` stands out: the distance (Lab) between the mean colours of the two pixels
   // just inside its outline and the two just outside.
   double OutlineContrast(const Blob& b);
+  // How far (ColorModel::Distance) blob `b`'s mean colour as seen, not relit, lies from its colour.
+  double PaintAsSeen(const Blob& b);
   // A follower's sides, towards the camera, are its paint in shade, which its colour's class may
   // miss: seen between its top and the table, unlike the art, of the blob's chromaticity and no
   // brighter. The centroid (aligned pixels) of the blob with them; `centroid` is the blob's own.
@@ -271,6 +273,7 @@ class TableReader {
   GridEvidence* const evidence;
   const TileCatalog& cat;
   std::map<int, const TileReference*> by_type;  // the tile set by catalog type
+  const ColorModel colour_model;  // the players' colours: calibrated, or the defaults
   const std::shared_ptr<const ColourLookup> lookup;
   const ColourLookup& colors;
   const std::shared_ptr<const PrintedColours> printed_colours;

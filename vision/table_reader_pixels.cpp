@@ -177,6 +177,14 @@ double TableReader::OutlineContrast(const Blob& b) {
                   cv::Vec3d(out_colour[0], out_colour[1], out_colour[2]));
 }
 
+double TableReader::PaintAsSeen(const Blob& b) {
+  const cv::Rect box(b.at, b.patch.size());
+  cv::Mat lab;
+  LabOf(box).convertTo(lab, CV_32FC3);
+  const cv::Scalar mean = cv::mean(lab, b.patch);
+  return colour_model.Distance(b.color, cv::Vec3d(mean[0], mean[1], mean[2]));
+}
+
 cv::Point2d TableReader::WithShadedSides(const Blob& b, cv::Point2d centroid) {
   const cv::Point2d sweep = (footprint(centroid, 1.0) - centroid) * kTallestPieceMm;
   const int sx = static_cast<int>(std::ceil(std::abs(sweep.x))),

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "calibration/color_model.h"
 
 namespace cf {
@@ -34,6 +36,17 @@ TEST(ColorModel, FittingLearnsAnUnusualShade) {
   for (int i = 0; i < 40; ++i) samples.push_back(cv::Vec3b(190 + i % 5, 150 - i % 7, 240 - i % 3));
   m.Fit("red", samples);
   EXPECT_EQ(m.Classify(pink).first, "red");
+}
+
+// Yellow-green grass under a warm lamp (test_45.jpg of the real photos) is far from a meeple's
+// green; a green meeple in shade is not.
+TEST(ColorModel, TellsHowFarAColourIsFromAPlayersColour) {
+  ColorModel m = ColorModel::Defaults();
+  EXPECT_NEAR(m.Distance("green", BgrToLab({60, 150, 40})), 0.0, 0.01);
+  EXPECT_LT(m.Distance("green", BgrToLab({40, 105, 28})), 3.0) << "green in shade";
+  // Lab (8-bit units) of a patch of grass read as a green follower there.
+  EXPECT_GT(m.Distance("green", cv::Vec3d(176, 115, 171)), 3.0) << "yellow-green grass";
+  EXPECT_EQ(m.Distance("purple", BgrToLab({60, 150, 40})), std::numeric_limits<double>::infinity());
 }
 
 }  // namespace
