@@ -8,7 +8,8 @@
 # running away from the camera fan out, is straightened and read, and so is a board on a table of
 # planks whose period outweighs the tiles' (test_64: straightened by the camera its vanishing
 # points imply) and one whose periods across and along the view were found twofold apart
-# (test_60); a board with no follower on it shows few (test_45). Tiles are counted by their "angle_deg", which alternatives lack.
+# (test_60); a board with no follower on it shows few (test_45), one with one shows it (test_49).
+# Tiles are counted by their "angle_deg", which alternatives lack.
 set -u
 cf="$1"; src="$2"; shared="$src/../shared/real_photos"
 [ -f "$shared/boards/test_50.png" ] || { echo "skipped: ../shared/real_photos is not beside the project"; exit 77; }
@@ -59,5 +60,15 @@ if [ -f "$tmp/test_45.json" ]; then
   followers=$(grep -c '"pose"' "$tmp/test_45.json" || true)
   echo "test_45.jpg: $followers followers"
   [ "$followers" -le 10 ] || { echo "FAIL test_45.jpg: $followers followers on a board without any"; fail=1; }
+fi
+# test_49: one red meeple on the board; the grey-brown houses of its farms, relit to the art's
+# light, are of the grey players' colour class: six of them had been read as grey followers.
+expect_read test_49.jpg 1 "a board with one red meeple"
+if [ -f "$tmp/test_49.json" ]; then
+  followers=$(grep -c '"pose"' "$tmp/test_49.json" || true)
+  red=$(grep -c '"color": *"red"' "$tmp/test_49.json" || true)
+  echo "test_49.jpg: $followers followers, $red red"
+  [ "$red" -ge 1 ] || { echo "FAIL test_49.jpg: its red meeple not read"; fail=1; }
+  [ "$followers" -le 4 ] || { echo "FAIL test_49.jpg: $followers followers where one stands"; fail=1; }
 fi
 exit $fail

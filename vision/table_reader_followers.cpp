@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <limits>
 #include <opencv2/imgproc.hpp>
 
 #include "vision/follower_feature.h"
@@ -33,12 +34,17 @@ constexpr double kHiddenTokenMisfit = 0.4;
 // ones least); a patch of the art's own colour that a colour class cuts out of grass, or a
 // reflection, differs less (on the real photos such blobs had been read as followers).
 constexpr double kLeastOutlineLab = 4;
-// Grass is green: relit to the art's light, yellow-green grass under a warm lamp falls in the
-// green players' colour class. A green meeple's paint is green as seen too: its blob's mean colour
-// lies within this of the class (ColorModel::Distance; rendered green meeples: at most 2.6, the
-// grass read as green followers on real photos mostly over 3). Other colours keep their relit
-// class: in dim photos their meeples as seen lie further off.
-constexpr double kMostGreenAsSeen = 3.0;
+// Grass is green and city walls grey: relit to the art's light, yellow-green grass under a warm
+// lamp falls in the green players' colour class, and the beige stone of another printing in the
+// grey one. A meeple's paint is its colour as seen too: a green or grey follower's blob has its
+// mean colour within this of its class (ColorModel::Distance; rendered green meeples at most 2.6,
+// grey ones 3.1; the grass and houses read as such followers on real photos mostly further off).
+// Other colours keep their relit class alone: in dim photos their meeples as seen lie further off.
+double MostOffAsSeen(const std::string& colour) {
+  if (colour == "green") return 3.0;
+  if (colour == "gray") return 3.5;
+  return std::numeric_limits<double>::infinity();
+}
 // Two meeples are never this close (footprint centres, mm): they would overlap.
 constexpr double kSameMeepleMm = 10.0;
 // How far a follower's footprint is measured off, typically (rendered tables: median 1.3 mm).
@@ -136,8 +142,8 @@ void TableReader::ReadPieces() {
       Drop("it does not stand out from what it lies on");
       continue;
     }
-    if (b.color == "green" && PaintAsSeen(b) > kMostGreenAsSeen) {
-      Drop("grass: its colour as seen is no meeple's green");
+    if (PaintAsSeen(b) > MostOffAsSeen(b.color)) {
+      Drop("the art: its colour as seen is no meeple's");
       continue;
     }
     const cv::Point2d seen = aligned_to_image(WithShadedSides(b, at_aligned));
