@@ -33,7 +33,7 @@ constexpr double kHiddenTileDetail = 0.6;
 constexpr double kStrongScore = 0.45;  // a cell that matches its art well alone
 // A tile alone near the board (the tiles beside it hidden) is kept when it matches this well.
 constexpr double kLoneTileScore = 0.7;
-constexpr double kStrongShare = 0.5;  // the least share of board cells that do
+constexpr double kStrongShare = 0.5;  // the least share of board cells at kStrongScore or more
 // Mean |a - 128| + |b - 128| (Lab) of a cell: boards of printed tiles show a median of 35 and
 // more (real photos and renders alike), a ChArUco board under 5.
 constexpr double kLeastTileChroma = 8;
