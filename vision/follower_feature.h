@@ -6,9 +6,10 @@ namespace cf {
 
 // The occupiable feature of `type` that a follower whose footprint was measured at `canonical`
 // (tile units, unrotated) stands on, or -1 when none is within reach. The footprint is known to
-// about `sigma` (tile units), and followers are laid anywhere on their feature: the likeliest is
-// the feature with the most of its area near the footprint for its size, so a footprint just
-// beside a narrow road is the road's rather than the wide field's.
+// about `sigma` (tile units); followers are laid near their feature's middle (where the catalog
+// draws one) or anywhere on it: the likeliest feature is the one with the most of its area near
+// the footprint for its size, or whose middle is near it, so a footprint just beside a narrow road
+// is the road's rather than the wide field's, the more so near the road's middle.
 int FeatureUnderFollower(const TileType& type, Vec2 canonical, double sigma);
 
 }  // namespace cf
