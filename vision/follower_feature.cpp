@@ -15,7 +15,7 @@ constexpr double kSpotSpread = 5.0 / 45, kAtSpotShare = 0.5;
 
 }  // namespace
 
-int FeatureUnderFollower(const TileType& type, Vec2 canonical, double sigma) {
+int FeatureUnderFollower(const TileType& type, Vec2 canonical, double sigma, double* density) {
   if (type.label_map.empty()) return -1;
   // Per feature, in label cells: its area, and its area weighed by how near the footprint it is
   // (a Gaussian of the measuring error).
@@ -43,9 +43,10 @@ int FeatureUnderFollower(const TileType& type, Vec2 canonical, double sigma) {
     const Vec2 spot = type.features[f].anchor;
     const double dx = spot.x - canonical.x, dy = spot.y - canonical.y;
     const double at_spot = std::exp(-(dx * dx + dy * dy) / (2 * spread)) / (2 * M_PI * spread);
-    const double density = (1 - kAtSpotShare) * anywhere + kAtSpotShare * at_spot;
-    if (density > best_density) best_density = density, best = static_cast<int>(f);
+    const double here = (1 - kAtSpotShare) * anywhere + kAtSpotShare * at_spot;
+    if (here > best_density) best_density = here, best = static_cast<int>(f);
   }
+  if (density) *density = best_density;
   return best;
 }
 

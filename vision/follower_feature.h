@@ -10,6 +10,8 @@ namespace cf {
 // draws one) or anywhere on it: the likeliest feature is the one with the most of its area near
 // the footprint for its size, or whose middle is near it, so a footprint just beside a narrow road
 // is the road's rather than the wide field's, the more so near the road's middle.
-int FeatureUnderFollower(const TileType& type, Vec2 canonical, double sigma);
+// `density` (if given) gets how likely (per tile area) a follower on that feature shows there.
+int FeatureUnderFollower(const TileType& type, Vec2 canonical, double sigma,
+                         double* density = nullptr);
 
 }  // namespace cf

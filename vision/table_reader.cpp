@@ -206,16 +206,32 @@ Cell TableReader::cell_of(cv::Point2d mm) { return cell_at_aligned(reading_to_al
 
 int TableReader::tile_under(cv::Point2d mm) {
   const Cell c = cell_of(mm);
-  double nearest = kTilePitchMm / 2 + kTileShiftMm;
+  const double reach = kTilePitchMm / 2 + kTileShiftMm;
+  double nearest = reach;
   int found = -1;
+  std::vector<int> within;  // the tiles whose squares hold it or miss it by no more than the shift
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
       auto it = tile_index.find({c.x + dx, c.y + dy});
       if (it == tile_index.end()) continue;
       const SceneTile& t = scene.tiles[it->second];
       const double off = std::max(std::abs(mm.x - t.center_mm[0]), std::abs(mm.y - t.center_mm[1]));
+      if (off < reach) within.push_back(it->second);
       if (off < nearest) nearest = off, found = it->second;
     }
+  // Near an edge, the tile on one of whose features a follower would likeliest show there (a
+  // follower stands in its feature's middle: a city's on a thin city cap lies near the edge).
+  if (within.size() > 1) {
+    double likeliest = 0;
+    for (int i : within) {
+      const SceneTile& t = scene.tiles[i];
+      double density = 0;
+      if (FeatureUnder(cat.type(cat.find(t.id)), t.rotation, t.center_mm, mm, nullptr, &density) >=
+              0 &&
+          density > likeliest)
+        likeliest = density, found = i;
+    }
+  }
   return found;
 }
 

@@ -150,9 +150,9 @@ class TableReader {
   // The reading frame's cell at a pixel of the aligned view, or at `mm`.
   Cell cell_at_aligned(cv::Point2d a);
   Cell cell_of(cv::Point2d mm);
-  // The tile a footprint at `mm` is on, or -1: of the tiles of its cell and the cells around, the
-  // one whose square, where the tile was found to lie, holds it or misses it by least (tiles lie
-  // shifted a little off their cells), by no more than the shift.
+  // The tile a footprint at `mm` is on, or -1: of the tiles of its cell and the cells around whose
+  // squares, where the tiles were found to lie, hold it or miss it by no more than a tile's shift
+  // off its cell, the one on whose features a follower would likeliest show there.
   int tile_under(cv::Point2d mm);
   // The picture pixel showing a pixel of the aligned view.
   cv::Point2d aligned_to_image(cv::Point2d p);
@@ -260,7 +260,7 @@ class TableReader {
   // `centre`, and how far (mm) the footprint lies from where followers on it are drawn; -1 when
   // no feature a follower can take is there.
   int FeatureUnder(const TileType& type, int rotation, const double centre[2], cv::Point2d mm,
-                   double* off_anchor_mm);
+                   double* off_anchor_mm, double* density = nullptr);
   // Stands follower `sf`, seen at `seen` (picture) with its middle over `mm`, on its feature of
   // `tile`: its pose, footprint, tile and feature point; false when no feature there takes one.
   bool StandOn(SceneFollower& sf, const SceneTile& tile, cv::Point2d seen, cv::Point2d mm);
@@ -273,7 +273,7 @@ class TableReader {
   GridEvidence* const evidence;
   const TileCatalog& cat;
   std::map<int, const TileReference*> by_type;  // the tile set by catalog type
-  const ColorModel colour_model;  // the players' colours: calibrated, or the defaults
+  const ColorModel colour_model;                // the players' colours: calibrated, or the defaults
   const std::shared_ptr<const ColourLookup> lookup;
   const ColourLookup& colors;
   const std::shared_ptr<const PrintedColours> printed_colours;

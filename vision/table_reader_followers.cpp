@@ -176,11 +176,11 @@ void TableReader::ReadPieces() {
 }
 
 int TableReader::FeatureUnder(const TileType& type, int rotation, const double centre[2],
-                              cv::Point2d mm, double* off_anchor_mm) {
+                              cv::Point2d mm, double* off_anchor_mm, double* density) {
   cv::Point2d off(mm.x - centre[0], mm.y - centre[1]);
   Vec2 board_pt{off.x / kTilePitchMm + 0.5, off.y / kTilePitchMm + 0.5};
   Vec2 canon = RotatePosition(board_pt, (4 - rotation / 90) % 4);
-  int f = FeatureUnderFollower(type, canon, kFootprintErrorMm / kTilePitchMm);
+  int f = FeatureUnderFollower(type, canon, kFootprintErrorMm / kTilePitchMm, density);
   if (f < 0)  // nobody stands on a fair: just beside it
     f = type.nearest_occupiable_feature(canon, 10 / kTilePitchMm);
   if (f >= 0 && off_anchor_mm)
