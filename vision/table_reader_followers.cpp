@@ -289,51 +289,49 @@ void TableReader::SettleFollowers() {
 }
 
 void TableReader::LetFollowersTellFaces() {
-  {
-    std::map<std::string, int> on_board;  // tiles of each type read
-    for (const SceneTile& t : scene.tiles) ++on_board[t.id];
-    for (size_t i = 0; i < scene.followers.size(); ++i) {
-      SceneFollower& sf = scene.followers[i];
-      const int index = tile_index.at({sf.at.x, sf.at.y});
-      CellReading& cell = board[index];
-      SceneTile& tile = scene.tiles[index];
-      const Candidate& k = cell.reading();
-      const cv::Point2d mm(sf.center_mm[0], sf.center_mm[1]);
-      double read_off = 0;
-      if (FeatureUnder(cat.type(k.type), tile.rotation, tile.center_mm, mm, &read_off) < 0 ||
-          read_off <= kFollowerSpotMm)
+  std::map<std::string, int> on_board;  // tiles of each type read
+  for (const SceneTile& t : scene.tiles) ++on_board[t.id];
+  for (size_t i = 0; i < scene.followers.size(); ++i) {
+    SceneFollower& sf = scene.followers[i];
+    const int index = tile_index.at({sf.at.x, sf.at.y});
+    CellReading& cell = board[index];
+    SceneTile& tile = scene.tiles[index];
+    const Candidate& k = cell.reading();
+    const cv::Point2d mm(sf.center_mm[0], sf.center_mm[1]);
+    double read_off = 0;
+    if (FeatureUnder(cat.type(k.type), tile.rotation, tile.center_mm, mm, &read_off) < 0 ||
+        read_off <= kFollowerSpotMm)
+      continue;
+    int spot_on = -1;
+    double least_off = kFollowerSpotMm;
+    for (size_t j = 0; j < cell.candidates.size(); ++j) {
+      const Candidate& other = cell.candidates[j];
+      const TileType& type = cat.type(other.type);
+      double off = 0;
+      if (&other == &k || other.score < k.score - kFollowerSpotScoreGap ||
+          on_board[type.id] - (type.id == tile.id) >= type.count ||
+          FeatureUnder(type, other.quarter * 90, tile.center_mm, mm, &off) < 0 ||
+          off >= least_off ||
+          !FitsNeighbours(cat, other, cell.col, cell.row,
+                          [this](int col, int row) { return reading_at(col, row); }))
         continue;
-      int spot_on = -1;
-      double least_off = kFollowerSpotMm;
-      for (size_t j = 0; j < cell.candidates.size(); ++j) {
-        const Candidate& other = cell.candidates[j];
-        const TileType& type = cat.type(other.type);
-        double off = 0;
-        if (&other == &k || other.score < k.score - kFollowerSpotScoreGap ||
-            on_board[type.id] - (type.id == tile.id) >= type.count ||
-            FeatureUnder(type, other.quarter * 90, tile.center_mm, mm, &off) < 0 ||
-            off >= least_off ||
-            !FitsNeighbours(cat, other, cell.col, cell.row,
-                            [this](int col, int row) { return reading_at(col, row); }))
-          continue;
-        least_off = off, spot_on = static_cast<int>(j);
-      }
-      if (spot_on < 0) continue;
-      const auto middle = to_reading(follower_seen[i], kFollowerMiddleMm);
-      if (!middle) continue;
-      --on_board[tile.id];
-      tile.alternative = SceneTile::Face{tile.id, tile.rotation};
-      cell.chosen = spot_on;
-      const Candidate& now = cell.reading();
-      read_at[{cell.col, cell.row}] = &now;
-      tile.id = cat.type(now.type).id;
-      ++on_board[tile.id];
-      tile.rotation = now.quarter * 90;
-      tile.angle_deg = tile.rotation - angle;
-      // The picture did not tell.
-      tile.confidence = std::min(tile.confidence, 0.5 * std::clamp(now.score, 0.0, 1.0));
-      StandOn(sf, tile, follower_seen[i], *middle);
+      least_off = off, spot_on = static_cast<int>(j);
     }
+    if (spot_on < 0) continue;
+    const auto middle = to_reading(follower_seen[i], kFollowerMiddleMm);
+    if (!middle) continue;
+    --on_board[tile.id];
+    tile.alternative = SceneTile::Face{tile.id, tile.rotation};
+    cell.chosen = spot_on;
+    const Candidate& now = cell.reading();
+    read_at[{cell.col, cell.row}] = &now;
+    tile.id = cat.type(now.type).id;
+    ++on_board[tile.id];
+    tile.rotation = now.quarter * 90;
+    tile.angle_deg = tile.rotation - angle;
+    // The picture did not tell.
+    tile.confidence = std::min(tile.confidence, 0.5 * std::clamp(now.score, 0.0, 1.0));
+    StandOn(sf, tile, follower_seen[i], *middle);
   }
 }
 
