@@ -208,7 +208,7 @@ int TableReader::tile_under(cv::Point2d mm) {
   const Cell c = cell_of(mm);
   const double reach = kTilePitchMm / 2 + kTileShiftMm;
   double nearest = reach;
-  int found = -1;
+  int found = -1;           // the tile whose square holds it or misses it by least
   std::vector<int> within;  // the tiles whose squares hold it or miss it by no more than the shift
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
@@ -225,11 +225,10 @@ int TableReader::tile_under(cv::Point2d mm) {
     double likeliest = 0;
     for (int i : within) {
       const SceneTile& t = scene.tiles[i];
+      const TileType& type = cat.type(cat.find(t.id));
       double density = 0;
-      if (FeatureUnder(cat.type(cat.find(t.id)), t.rotation, t.center_mm, mm, nullptr, &density) >=
-              0 &&
-          density > likeliest)
-        likeliest = density, found = i;
+      if (FeatureUnder(type, t.rotation, t.center_mm, mm, nullptr, &density) < 0) continue;
+      if (density > likeliest) likeliest = density, found = i;
     }
   }
   return found;
