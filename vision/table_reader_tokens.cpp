@@ -51,12 +51,22 @@ std::optional<SceneToken> TableReader::TokenOf(const Blob& b, const char* kind, 
   SceneToken t;
   t.kind = kind;
   t.center_mm[0] = mm->x, t.center_mm[1] = mm->y;
-  // It rests on the board when any of it lies on a tile's cell.
+  // It rests on the board when any of it lies on a tile: on the square of a tile of its cell or
+  // the cells around, where the tile was found to lie (tiles lie a little off their cells).
   for (int y = 0; y < b.patch.rows && !t.on_board; ++y)
     for (int x = 0; x < b.patch.cols && !t.on_board; ++x) {
       if (!b.patch.at<uchar>(y, x)) continue;
-      const Cell c = cell_at_aligned(cv::Point2d(b.at.x + x, b.at.y + y));
-      t.on_board = tile_index.count({c.x, c.y}) > 0;
+      const cv::Point2d px(b.at.x + x, b.at.y + y);
+      const Cell c = cell_at_aligned(px);
+      const cv::Point2d at = aligned_to_reading(px);
+      for (int dy = -1; dy <= 1 && !t.on_board; ++dy)
+        for (int dx = -1; dx <= 1 && !t.on_board; ++dx) {
+          auto it = tile_index.find({c.x + dx, c.y + dy});
+          if (it == tile_index.end()) continue;
+          const SceneTile& tile = scene.tiles[it->second];
+          t.on_board = std::max(std::abs(at.x - tile.center_mm[0]),
+                                std::abs(at.y - tile.center_mm[1])) <= kTilePitchMm / 2;
+        }
     }
   t.confidence = confidence;
   return t;

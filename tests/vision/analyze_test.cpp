@@ -395,25 +395,29 @@ TEST(Analyze, AMeepleSeenAsTwoBlobsIsOneFollower) {
 
 // A target token thrown to the board's rim (bench vision's scene 942): its centre lies beyond the
 // last tile, but 7 mm of it rest on that tile, so it rests on the board (the seduction rule asks
-// just that); tokens lying wholly on the table are off it.
+// just that); tokens lying wholly on the table are off it. In 991 and 996 a knockout token rests on
+// the rim of a tile that lies a little off its grid cell, beyond it: on the tile where it lies.
 TEST(Analyze, ATokenPartlyOnATileRestsOnTheBoard) {
-  RenderedScene s = BenchScene(942);
-  auto r = ReadWithItsCamera(s.image, s.look);
-  ASSERT_TRUE(r.ok()) << r.error().message;
-  int compared = 0;
-  for (const auto& truth : s.truth.tokens)
-    for (const auto& read : r->tokens) {
-      if (read.kind != truth.kind || std::hypot(read.center_mm[0] - truth.center_mm[0],
-                                                read.center_mm[1] - truth.center_mm[1]) > 3)
-        continue;
-      ++compared;
-      EXPECT_EQ(read.on_board, truth.on_board) << "the " << truth.kind << " token";
-      if (truth.kind == "target") {
-        EXPECT_GT(NearestTileMm(s.truth, truth.center_mm), kTilePitchMm / 2)
-            << "the scene is not the one this test was written for";
+  for (uint64_t seed : {942, 991, 996}) {
+    RenderedScene s = BenchScene(seed);
+    auto r = ReadWithItsCamera(s.image, s.look);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    int compared = 0;
+    for (const auto& truth : s.truth.tokens)
+      for (const auto& read : r->tokens) {
+        if (read.kind != truth.kind || std::hypot(read.center_mm[0] - truth.center_mm[0],
+                                                  read.center_mm[1] - truth.center_mm[1]) > 3)
+          continue;
+        ++compared;
+        EXPECT_EQ(read.on_board, truth.on_board)
+            << "scene " << seed << ": the " << truth.kind << " token";
+        if (seed == 942 && truth.kind == "target") {
+          EXPECT_GT(NearestTileMm(s.truth, truth.center_mm), kTilePitchMm / 2)
+              << "the scene is not the one this test was written for";
+        }
       }
-    }
-  EXPECT_GE(compared, 3);
+    EXPECT_GE(compared, 2) << "scene " << seed;
+  }
 }
 
 // The view Rectify makes is sampled half a pixel off its grid of table points; the positions read
@@ -573,8 +577,8 @@ TEST(Analyze, ATileWhoseLookAlikeDiffersOnlyUnderAPieceIsADoubtfulReading) {
     int x, y;
     const char *id, *twin;
   };
-  for (const Expected& e : {Expected{0, 3, "R", "Q"}, Expected{6, 0, "N", "M"},
-                            Expected{1, 4, "U", "BEG-01"}}) {
+  for (const Expected& e :
+       {Expected{0, 3, "R", "Q"}, Expected{6, 0, "N", "M"}, Expected{1, 4, "U", "BEG-01"}}) {
     const SceneTile* read = nullptr;
     for (const auto& t : r->tiles)
       if (t.at.x == e.x && t.at.y == e.y) read = &t;
