@@ -36,6 +36,14 @@ double Misfit(const Segment& s, const cv::Vec3d& v) {
   return std::acos(std::min(1.0, c)) * 180 / CV_PI;
 }
 
+// The summed length of the segments of `family` that run to `v` (within kInlierDeg).
+double InlierLength(const std::vector<Segment>& family, const cv::Vec3d& v) {
+  double sum = 0;
+  for (const auto& s : family)
+    if (Misfit(s, v) < kInlierDeg) sum += s.length;
+  return sum;
+}
+
 // The vanishing point of one family: RANSAC on pairs, then least squares on the inliers.
 std::optional<cv::Vec3d> VanishingPoint(const std::vector<Segment>& family) {
   if (family.size() < 6) return std::nullopt;
@@ -49,9 +57,7 @@ std::optional<cv::Vec3d> VanishingPoint(const std::vector<Segment>& family) {
     cv::Vec3d v = family[i].line().cross(family[j].line());
     if (cv::norm(v) < 1e-12) continue;
     v /= cv::norm(v);
-    double support = 0;
-    for (const auto& s : family)
-      if (Misfit(s, v) < kInlierDeg) support += s.length;
+    const double support = InlierLength(family, v);
     if (support > best_support) best_support = support, best = v;
   }
   if (best_support <= 0) return std::nullopt;
@@ -169,15 +175,7 @@ std::optional<GridPlane> GridPlaneFromEdges(const cv::Mat& bgr, int max_side) {
   }
   auto v1 = VanishingPoint(fam1), v2 = VanishingPoint(fam2);
   if (!v1 || !v2) return std::nullopt;
-  if (!second_peak) {
-    auto support = [](const std::vector<Segment>& family, const cv::Vec3d& v) {
-      double sum = 0;
-      for (const auto& s : family)
-        if (Misfit(s, v) < kInlierDeg) sum += s.length;
-      return sum;
-    };
-    if (support(fam2, *v2) < 0.15 * support(fam1, *v1)) return std::nullopt;
-  }
+  if (!second_peak && InlierLength(fam2, *v2) < 0.15 * InlierLength(fam1, *v1)) return std::nullopt;
   // Projective part: send the vanishing line to infinity.
   cv::Vec3d l = v1->cross(*v2);
   cv::Matx33d centre(1, 0, -bgr.cols / 2.0, 0, 1, -bgr.rows / 2.0, 0, 0, 1);

@@ -204,21 +204,29 @@ Cell TableReader::cell_at_aligned(cv::Point2d a) {
 
 Cell TableReader::cell_of(cv::Point2d mm) { return cell_at_aligned(reading_to_aligned(mm)); }
 
-int TableReader::tile_under(cv::Point2d mm) {
+std::vector<std::pair<int, double>> TableReader::TilesAround(cv::Point2d mm) {
   const Cell c = cell_of(mm);
-  const double reach = kTilePitchMm / 2 + kTileShiftMm;
-  double nearest = reach;
-  int found = -1;           // the tile whose square holds it or misses it by least
-  std::vector<int> within;  // the tiles whose squares hold it or miss it by no more than the shift
+  std::vector<std::pair<int, double>> around;
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
       auto it = tile_index.find({c.x + dx, c.y + dy});
       if (it == tile_index.end()) continue;
       const SceneTile& t = scene.tiles[it->second];
-      const double off = std::max(std::abs(mm.x - t.center_mm[0]), std::abs(mm.y - t.center_mm[1]));
-      if (off < reach) within.push_back(it->second);
-      if (off < nearest) nearest = off, found = it->second;
+      around.push_back(
+          {it->second, std::max(std::abs(mm.x - t.center_mm[0]), std::abs(mm.y - t.center_mm[1]))});
     }
+  return around;
+}
+
+int TableReader::tile_under(cv::Point2d mm) {
+  const double reach = kTilePitchMm / 2 + kTileShiftMm;
+  double nearest = reach;
+  int found = -1;           // the tile whose square holds it or misses it by least
+  std::vector<int> within;  // the tiles whose squares hold it or miss it by no more than the shift
+  for (const auto& [tile, off] : TilesAround(mm)) {
+    if (off < reach) within.push_back(tile);
+    if (off < nearest) nearest = off, found = tile;
+  }
   // Near an edge, the tile on one of whose features a follower would likeliest show there (a
   // follower stands in its feature's middle: a city's on a thin city cap lies near the edge).
   if (within.size() > 1) {

@@ -150,6 +150,10 @@ class TableReader {
   // The reading frame's cell at a pixel of the aligned view, or at `mm`.
   Cell cell_at_aligned(cv::Point2d a);
   Cell cell_of(cv::Point2d mm);
+  // The tiles of the cell under `mm` (reading frame) and of the cells around, each with how far
+  // `mm` lies from the centre of its square, where the tile was found to lie, along the farther
+  // axis (mm): up to half a pitch, on that square.
+  std::vector<std::pair<int, double>> TilesAround(cv::Point2d mm);
   // The tile a footprint at `mm` is on, or -1: of the tiles of its cell and the cells around whose
   // squares, where the tiles were found to lie, hold it or miss it by no more than a tile's shift
   // off its cell, the one on whose features a follower would likeliest show there.

@@ -143,7 +143,8 @@ void TableReader::ReadPieces() {
       Drop("it does not stand out from what it lies on");
       continue;
     }
-    if (PaintAsSeen(b) > MostOffAsSeen(b.color)) {
+    if (const double most_off = MostOffAsSeen(b.color);
+        std::isfinite(most_off) && PaintAsSeen(b) > most_off) {
       Drop("the art: its colour as seen is no meeple's");
       continue;
     }

@@ -6,6 +6,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "vision/disc_outline.h"
+#include "vision/median.h"
 #include "vision/table_reader.h"
 
 namespace cf {
@@ -56,17 +57,9 @@ std::optional<SceneToken> TableReader::TokenOf(const Blob& b, const char* kind, 
   for (int y = 0; y < b.patch.rows && !t.on_board; ++y)
     for (int x = 0; x < b.patch.cols && !t.on_board; ++x) {
       if (!b.patch.at<uchar>(y, x)) continue;
-      const cv::Point2d px(b.at.x + x, b.at.y + y);
-      const Cell c = cell_at_aligned(px);
-      const cv::Point2d at = aligned_to_reading(px);
-      for (int dy = -1; dy <= 1 && !t.on_board; ++dy)
-        for (int dx = -1; dx <= 1 && !t.on_board; ++dx) {
-          auto it = tile_index.find({c.x + dx, c.y + dy});
-          if (it == tile_index.end()) continue;
-          const SceneTile& tile = scene.tiles[it->second];
-          t.on_board = std::max(std::abs(at.x - tile.center_mm[0]),
-                                std::abs(at.y - tile.center_mm[1])) <= kTilePitchMm / 2;
-        }
+      for (const auto& [tile, off] :
+           TilesAround(aligned_to_reading(cv::Point2d(b.at.x + x, b.at.y + y))))
+        t.on_board |= off <= kTilePitchMm / 2;
     }
   t.confidence = confidence;
   return t;
@@ -147,11 +140,10 @@ double TableReader::MostOfFaceSpread(cv::Point2d centre, const char* kind) {
       if (face.at<uchar>(y, x)) pixels.push_back(lab.at<cv::Vec3b>(y, x));
   if (pixels.empty()) return 1e9;
   cv::Vec3d median;
-  std::vector<int> channel(pixels.size());
+  std::vector<double> channel(pixels.size());
   for (int k = 0; k < 3; ++k) {
     for (size_t i = 0; i < pixels.size(); ++i) channel[i] = pixels[i][k];
-    std::nth_element(channel.begin(), channel.begin() + channel.size() / 2, channel.end());
-    median[k] = channel[channel.size() / 2];
+    median[k] = Median(channel);
   }
   std::vector<double> distance;
   for (const cv::Vec3b& p : pixels) distance.push_back(cv::norm(cv::Vec3d(p) - median));
