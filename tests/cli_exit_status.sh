@@ -37,5 +37,10 @@ if "$cf" --help | grep -q analyze; then
   expect 0 "calibrate from the tiles of a sample table" -- "$cf" calibrate --tiles "$src/sample_images/scenes/scene-103.jpg" --out "$tmp/tiles.yaml"
   expect 0 "analyze with that calibration" -- "$cf" analyze "$src/sample_images/scenes/scene-103.jpg" --calibration "$tmp/tiles.yaml" --out "$tmp/s.json"
   expect 2 "tileset from an empty folder" -- "$cf" analyze "$src/sample_images/tiles/D.png" --tileset "$tmp"
+  printf 'scene-103.jpg red here there meeple\n' >"$tmp/bad_labels.txt"
+  printf 'missing.jpg red 1 2 meeple\n' >"$tmp/missing_labels.txt"
+  expect 2 "bench photos without its labels" -- "$cf" bench photos --boards "$src/sample_images/scenes" --labels "$tmp/none.txt"
+  expect 2 "bench photos with malformed labels" -- "$cf" bench photos --boards "$src/sample_images/scenes" --labels "$tmp/bad_labels.txt"
+  expect 2 "bench photos labelling a missing photo" -- "$cf" bench photos --boards "$src/sample_images/scenes" --labels "$tmp/missing_labels.txt"
 fi
 exit $fail

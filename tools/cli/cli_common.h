@@ -46,5 +46,6 @@ int RunAnalyze(const std::vector<std::string>& args);
 int RunRender(const std::vector<std::string>& args);
 int RunBenchVision(const std::vector<std::string>& args);
 int RunBenchRender(const std::vector<std::string>& args);
+int RunBenchPhotos(const std::vector<std::string>& args);
 
 }  // namespace cf::cli

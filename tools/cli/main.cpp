@@ -19,7 +19,7 @@ const std::vector<Verb>& Verbs() {
       {"score", "replay a game record and print the scores as JSON", RunScore},
       {"rules", "list every rule switch and expansion with its default", RunRules},
       {"selfplay", "play a random legal game and write its record", RunSelfplay},
-      {"bench", "print speed figures (bench engine | render | vision)", RunBench},
+      {"bench", "print speed and accuracy figures (bench engine | render | vision | photos)", RunBench},
 #ifdef CF_WITH_VISION
       {"tileset", "export the painted tile set (tileset export DIR)", RunTileset},
       {"render", "render synthetic table photos with exact ground truth", RunRender},
@@ -35,12 +35,13 @@ int RunBench(const std::vector<std::string>& args) {
 #ifdef CF_WITH_VISION
   if (!args.empty() && args[0] == "render") return RunBenchRender({args.begin() + 1, args.end()});
   if (!args.empty() && args[0] == "vision") return RunBenchVision({args.begin() + 1, args.end()});
+  if (!args.empty() && args[0] == "photos") return RunBenchPhotos({args.begin() + 1, args.end()});
 #endif
   if (args.empty() || args[0] == "--help" || args[0] == "-h") {
-    std::cout << "usage: catapult-fair bench engine|render|vision [options]\n";
+    std::cout << "usage: catapult-fair bench engine|render|vision|photos [options]\n";
     return args.empty() ? kExitBadInput : kExitOk;
   }
-  return BadInput("unknown benchmark '" + args[0] + "' (engine, render, vision)");
+  return BadInput("unknown benchmark '" + args[0] + "' (engine, render, vision, photos)");
 }
 
 }  // namespace cf::cli

@@ -1,0 +1,128 @@
+// catapult-fair bench photos: how many of the followers read on real photos are meeples, against
+// followers judged by eye (tools/real_photo_followers.txt).
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <opencv2/imgcodecs.hpp>
+#include <sstream>
+
+#include "tools/cli/cli_vision.h"
+#include "vision/analyze.h"
+
+namespace cf::cli {
+
+namespace {
+
+// A read follower judged by eye: a meeple of (about) its colour lies there, or not, or unclear.
+struct JudgedFollower {
+  std::string colour;
+  double mm[2]{};
+  std::string verdict;  // meeple, not, unclear
+};
+
+// A reading within this of a judged one (mm, same colour) is that one read again.
+constexpr double kSameReadingMm = 5;
+
+Result<std::map<std::string, std::vector<JudgedFollower>>> LoadJudged(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return Error{"cannot read labels " + path};
+  std::map<std::string, std::vector<JudgedFollower>> by_photo;
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::string photo;
+    JudgedFollower f;
+    if (!(fields >> photo >> f.colour >> f.mm[0] >> f.mm[1] >> f.verdict) ||
+        (f.verdict != "meeple" && f.verdict != "not" && f.verdict != "unclear"))
+      return Error{path + ":" + std::to_string(n) + ": expected: photo colour x_mm y_mm meeple|not|unclear"};
+    by_photo[photo].push_back(f);
+  }
+  return by_photo;
+}
+
+// The judged follower `read` is, under the frame shift `shift` (mm), or nullptr.
+const JudgedFollower* JudgedAs(const SceneFollower& read, const std::vector<JudgedFollower>& judged,
+                               const double shift[2]) {
+  for (const auto& j : judged)
+    if (j.colour == read.color && std::hypot(read.center_mm[0] + shift[0] - j.mm[0],
+                                             read.center_mm[1] + shift[1] - j.mm[1]) < kSameReadingMm)
+      return &j;
+  return nullptr;
+}
+
+}  // namespace
+
+int RunBenchPhotos(const std::vector<std::string>& args) {
+  po::options_description options("options");
+  AddCatalogOption(options);
+  AddTilesetOption(options);
+  options.add_options()("boards", po::value<std::string>()->required(), "folder of the real board photos")(
+      "labels", po::value<std::string>()->required(), "followers judged by eye (photo colour x_mm y_mm verdict)")(
+      "per-photo", "print one line per photo");
+  po::positional_options_description pos;
+  int code = 0;
+  auto vm = ParseArgs(args,
+                      "usage: catapult-fair bench photos --boards DIR --labels FILE --tileset DIR [--per-photo]\n"
+                      "Reads every labelled photo and counts its followers read as meeples, as not, and not judged.",
+                      options, pos, code);
+  if (!vm) return code;
+  auto catalog = LoadCatalog(*vm);
+  if (!catalog) return BadInput(catalog.error().message);
+  auto tileset = LoadTilesetOption(*vm, *catalog);
+  if (!tileset) return BadInput(tileset.error().message);
+  auto judged = LoadJudged((*vm)["labels"].as<std::string>());
+  if (!judged) return BadInput(judged.error().message);
+  const std::filesystem::path boards = (*vm)["boards"].as<std::string>();
+  std::map<std::string, int> total, kept;  // by verdict: judged, and read again
+  int unjudged = 0, refused = 0;
+  for (const auto& [photo, followers] : *judged) {
+    for (const auto& j : followers) ++total[j.verdict];
+    cv::Mat image = cv::imread((boards / photo).string(), cv::IMREAD_COLOR);
+    if (image.empty()) return BadInput("cannot read image " + (boards / photo).string());
+    auto scene = AnalyzeTable(image, AnalyzeInput{&*catalog, &*tileset, nullptr, ""});
+    if (!scene) {
+      ++refused;
+      if (vm->count("per-photo")) std::printf("  %-12s refused: %s\n", photo.c_str(), scene.error().message.c_str());
+      continue;
+    }
+    // The frame is centred on the board's middle tile: another reading of the board may centre it
+    // a tile or two away. The shift by whole tiles under which most readings are judged ones.
+    double shift[2] = {0, 0};
+    int most = -1;
+    for (int dx = -2; dx <= 2; ++dx)
+      for (int dy = -2; dy <= 2; ++dy) {
+        const double s[2] = {dx * kTilePitchMm, dy * kTilePitchMm};
+        int n = 0;
+        for (const auto& f : scene->followers) n += JudgedAs(f, followers, s) != nullptr;
+        if (n > most || (n == most && dx == 0 && dy == 0)) most = n, shift[0] = s[0], shift[1] = s[1];
+      }
+    std::map<std::string, int> here;
+    int new_here = 0;
+    for (const auto& f : scene->followers) {
+      const JudgedFollower* j = JudgedAs(f, followers, shift);
+      if (j) ++here[j->verdict];
+      else ++new_here;
+    }
+    for (const auto& [verdict, n] : here) kept[verdict] += n;
+    unjudged += new_here;
+    if (vm->count("per-photo"))
+      std::printf("  %-12s meeples %d, not %d, unclear %d, not judged %d\n", photo.c_str(), here["meeple"],
+                  here["not"], here["unclear"], new_here);
+  }
+  const int meeples = kept["meeple"], others = kept["not"];
+  std::printf("catapult-fair bench photos: %zu photos (%d refused)\n", judged->size(), refused);
+  std::printf("  followers judged meeples, read: %d of %d\n", meeples, total["meeple"]);
+  std::printf("  followers judged not meeples, read: %d of %d\n", others, total["not"]);
+  std::printf("  judged unclear, read: %d of %d; not judged (new readings): %d\n", kept["unclear"],
+              total["unclear"], unjudged);
+  std::printf("  meeples among the judged followers read: %.1f%% (%.1f%% if every new reading is not one)\n",
+              100.0 * meeples / std::max(1, meeples + others),
+              100.0 * meeples / std::max(1, meeples + others + unjudged));
+  return kExitOk;
+}
+
+}  // namespace cf::cli
