@@ -8,7 +8,8 @@
 # running away from the camera fan out, is straightened and read, and so is a board on a table of
 # planks whose period outweighs the tiles' (test_64: straightened by the camera its vanishing
 # points imply) and one whose periods across and along the view were found twofold apart
-# (test_60); a board with no follower on it shows few (test_45), one with one shows it (test_49).
+# (test_60); a board with no follower on it shows few (test_45), one with one shows it (test_49),
+# one with purple meeples does not show them blue (test_51).
 # Tiles are counted by their "angle_deg", which alternatives lack.
 set -u
 cf="$1"; src="$2"; shared="$src/../shared/real_photos"
@@ -70,5 +71,13 @@ if [ -f "$tmp/test_49.json" ]; then
   echo "test_49.jpg: $followers followers, $red red"
   [ "$red" -ge 1 ] || { echo "FAIL test_49.jpg: its red meeple not read"; fail=1; }
   [ "$followers" -le 4 ] || { echo "FAIL test_49.jpg: $followers followers where one stands"; fail=1; }
+fi
+# test_51: purple and orange meeples, no blue one. Relit to the art's light, its grey river and
+# the purple meeples are of the blue players' colour class: 16 blue followers had been read; as
+# seen, they are far from any blue paint.
+if [ -f "$tmp/test_51.json" ]; then
+  blue=$(grep -c '"color": *"blue"' "$tmp/test_51.json" || true)
+  echo "test_51.jpg: $blue blue followers"
+  [ "$blue" -le 2 ] || { echo "FAIL test_51.jpg: $blue blue followers where none stands"; fail=1; }
 fi
 exit $fail

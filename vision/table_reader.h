@@ -205,6 +205,9 @@ class TableReader {
   double OutlineContrast(const Blob& b);
   // How far (ColorModel::Distance) blob `b`'s mean colour as seen, not relit, lies from its colour.
   double PaintAsSeen(const Blob& b);
+  // The spread (standard deviation, Lab L in 8-bit units) of blob `b`'s lightness as seen: a
+  // piece's lit top and shaded sides differ, a patch of print is flat.
+  double LightnessSpread(const Blob& b);
   // A follower's sides, towards the camera, are its paint in shade, which its colour's class may
   // miss: seen between its top and the table, unlike the art, of the blob's chromaticity and no
   // brighter. The centroid (aligned pixels) of the blob with them; `centroid` is the blob's own.

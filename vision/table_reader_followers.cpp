@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
-#include <limits>
 #include <opencv2/imgproc.hpp>
 
 #include "vision/follower_feature.h"
@@ -37,15 +36,23 @@ constexpr double kHiddenTokenMisfit = 0.4;
 constexpr double kLeastOutlineLab = 4;
 // Grass is green and city walls grey: relit to the art's light, yellow-green grass under a warm
 // lamp falls in the green players' colour class, and the beige stone of another printing in the
-// grey one. A meeple's paint is its colour as seen too: a green or grey follower's blob has its
-// mean colour within this of its class (ColorModel::Distance; rendered green meeples at most 2.6,
-// grey ones 3.1; the grass and houses read as such followers on real photos mostly further off).
-// Other colours keep their relit class alone: in dim photos their meeples as seen lie further off.
+// grey one; grey water and roofs fall in the blue one, and so do purple meeples (no player's
+// colour). A meeple's paint is its colour as seen too: a follower's blob has its mean colour
+// within this of its class (ColorModel::Distance). Green and grey, the art's own broad colours,
+// are held tightest (rendered meeples at most 2.6 and 3.1; the grass and houses read as such
+// followers on real photos mostly further off). The others are held loosely: their meeples in the
+// dimmest real photo lie up to 4.0 off (rendered ones at most 3.4), the water and purple meeples
+// read as blue followers mostly beyond 4.5.
 double MostOffAsSeen(const std::string& colour) {
   if (colour == "green") return 3.0;
   if (colour == "gray") return 3.5;
-  return std::numeric_limits<double>::infinity();
+  return 4.5;
 }
+// A green follower is a body lit from above, its sides in shade: its blob's lightness as seen
+// spreads at least this much (LightnessSpread; rendered green meeples 7.5 and over, 99% over 9.6;
+// on real photos 12.6 and over). A flat patch of grass that the colour classes cut out spreads
+// less. A target token is flat too: a blob shaped like one partly hidden is kept to be read as it.
+constexpr double kLeastGreenLightnessSpread = 8;
 // Two meeples are never this close (footprint centres, mm): they would overlap.
 constexpr double kSameMeepleMm = 10.0;
 // How far a follower's footprint is measured off, typically (rendered tables: median 1.3 mm).
@@ -143,10 +150,16 @@ void TableReader::ReadPieces() {
       Drop("it does not stand out from what it lies on");
       continue;
     }
-    if (const double most_off = MostOffAsSeen(b.color);
-        std::isfinite(most_off) && PaintAsSeen(b) > most_off) {
+    if (PaintAsSeen(b) > MostOffAsSeen(b.color)) {
       Drop("the art: its colour as seen is no meeple's");
       continue;
+    }
+    if (b.color == "green" && LightnessSpread(b) < kLeastGreenLightnessSpread) {
+      double misfit = 0;
+      if (!PartlyHiddenToken(b, top.ppmm, &misfit) || misfit >= kHiddenTokenMisfit) {
+        Drop("flat: a patch of print, not a body lit from above");
+        continue;
+      }
     }
     const cv::Point2d seen = aligned_to_image(WithShadedSides(b, at_aligned));
     auto mm = to_reading(seen, kFollowerMiddleMm);

@@ -185,6 +185,12 @@ double TableReader::PaintAsSeen(const Blob& b) {
   return colour_model.Distance(b.color, cv::Vec3d(mean[0], mean[1], mean[2]));
 }
 
+double TableReader::LightnessSpread(const Blob& b) {
+  cv::Scalar mean, spread;
+  cv::meanStdDev(LabOf(cv::Rect(b.at, b.patch.size())), mean, spread, b.patch);
+  return spread[0];
+}
+
 cv::Point2d TableReader::WithShadedSides(const Blob& b, cv::Point2d centroid) {
   const cv::Point2d sweep = (footprint(centroid, 1.0) - centroid) * kTallestPieceMm;
   const int sx = static_cast<int>(std::ceil(std::abs(sweep.x))),
