@@ -14,6 +14,12 @@ constexpr double kSquareEnough = 0.8;      // a fit that needs no turn
 constexpr float kPieceDifference = 3.0f;
 // A piece's part on a tile, at the least, as a share of the tile.
 constexpr double kLeastPieceShare = 0.03;
+// Two tiles differ where their standardised templates lie this far apart (summed over channels),
+// telling only when in this share of the tile or more (a hut at 1.2 px/mm: some 20 of 54 x 54).
+constexpr float kTellingApart = 3.0f;
+constexpr double kLeastTellingShare = 0.004;
+// A picture's blur beyond the art's (pixels at the board's pitch): its detail is softer.
+constexpr double kPictureBlurPx = 1.0;
 
 // What cv::matchTemplate's TM_CCOEFF_NORMED gives for a grey `image` (CV_32F) and a zero-mean
 // template `t` (CV_32F) of norm `t_norm`, computed directly: the places are few, the template
@@ -190,6 +196,7 @@ FineTileMatcher::Place FineTileMatcher::Locate(const cv::Mat& board, const cv::R
     for (int dx = -1; dx <= 1; ++dx) {
       cv::Rect w(at + cv::Point(dx, dy), t.size());
       if (w.x < 0 || w.y < 0 || w.br().x > best_patch.cols || w.br().y > best_patch.rows) continue;
+      if (dx == 0 && dy == 0) place.located = static_cast<int>(place.windows.size());
       place.windows.push_back(StandardisedWindow(best_patch, w));
     }
   places_.emplace(key, Located{board, place});
@@ -235,6 +242,54 @@ FineTileMatcher::BesidePieces FineTileMatcher::ScoreBesidePieces(const Place& pl
   cv::dilate(hidden, hidden, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
   const double share = static_cast<double>(cv::countNonZero(hidden)) / hidden.total();
   return {MaskedSimilarity(*seen, hidden == 0)(t), share};
+}
+
+const cv::Mat& FineTileMatcher::BlurredTemplate(int type, int quarter) {
+  cv::Mat& blurred = blurred_templates_[{type, quarter}];
+  if (blurred.empty()) cv::GaussianBlur(Template(type, quarter), blurred, {0, 0}, kPictureBlurPx);
+  return blurred;
+}
+
+cv::Mat FineTileMatcher::WhereAdded(int type_a, int quarter_a, int type_b, int quarter_b,
+                                    const cv::Mat& pieces) {
+  const auto key = std::make_tuple(type_a, quarter_a, type_b, quarter_b);
+  if (pieces.empty())
+    if (auto known = added_detail_.find(key); known != added_detail_.end()) return known->second;
+  const cv::Mat& a = Template(type_a, quarter_a);
+  const cv::Mat& b = Template(type_b, quarter_b);
+  cv::Mat difference, near;
+  cv::absdiff(a, b, difference);
+  cv::transform(difference, difference, cv::Matx13f(1, 1, 1));
+  cv::Mat apart = difference > kTellingApart;
+  if (!pieces.empty()) apart &= pieces == 0;
+  if (cv::countNonZero(apart) >= std::max(4.0, kLeastTellingShare * a.total())) {
+    cv::dilate(apart, near, cv::getStructuringElement(cv::MORPH_ELLIPSE, {7, 7}));
+    if (!pieces.empty()) near &= pieces == 0;
+    auto detail = [&](const cv::Mat& t) {
+      cv::Scalar mean, sd;
+      cv::meanStdDev(t, mean, sd, near);
+      return sd[0] * sd[0] + sd[1] * sd[1] + sd[2] * sd[2];
+    };
+    if (detail(b) <= detail(a)) near = cv::Mat();
+  }
+  if (pieces.empty()) added_detail_[key] = near;
+  return near;
+}
+
+std::optional<FineTileMatcher::AddedDetail> FineTileMatcher::WhereSecondAddsDetail(
+    const Place& place, int type_a, int quarter_a, int type_b, int quarter_b,
+    const cv::Mat& pieces) {
+  const cv::Mat near = WhereAdded(type_a, quarter_a, type_b, quarter_b, pieces);
+  if (near.empty()) return std::nullopt;
+  const cv::Mat& seen = place.windows[place.located];
+  auto misfit = [&](const cv::Mat& blurred) {
+    cv::Mat d;
+    cv::absdiff(seen, blurred, d);
+    const cv::Scalar m = cv::mean(d.mul(d), near);
+    return m[0] + m[1] + m[2];
+  };
+  return AddedDetail{misfit(BlurredTemplate(type_a, quarter_a)),
+                     misfit(BlurredTemplate(type_b, quarter_b))};
 }
 
 cv::Mat FineTileMatcher::TemplateMask(const cv::Mat& cell_mask) const {

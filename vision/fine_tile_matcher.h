@@ -22,6 +22,7 @@ class FineTileMatcher {
   // within a pixel of its place) in which every candidate is then compared.
   struct Place {
     std::vector<cv::Mat> windows;
+    int located = 0;                         // the window where the tile was found to lie
     double fit = -1;                         // grey correlation of the candidate used to find it
     cv::Point2d centre;                      // where the tile's centre lies on the board, pixels
     std::optional<MaskedSimilarity> masked;  // when pixels are left out: all windows
@@ -39,6 +40,18 @@ class FineTileMatcher {
     double similarity = -1, hidden = 0;
   };
   BesidePieces ScoreBesidePieces(const Place& place, int type, int quarter, const cv::Mat& pieces);
+  // Where the art of tile b shows more detail than that of tile a (a hut, an inn's pond, a
+  // house): where their templates lie more than kTellingApart apart (summed over the standardised
+  // channels, in kLeastTellingShare of the tile or more) and a few pixels around, pieces
+  // (`pieces`, template size) left out. How far the picture, in the window where the tile was
+  // found to lie, lies from each there (mean squared difference, each template blurred as a picture blurs). Nothing when
+  // they differ too little or b shows no more detail there (variance) than a.
+  struct AddedDetail {
+    double misfit_without = 0, misfit_with = 0;
+  };
+  std::optional<AddedDetail> WhereSecondAddsDetail(const Place& place, int type_a, int quarter_a,
+                                                   int type_b, int quarter_b,
+                                                   const cv::Mat& pieces);
   // The template's part of a cell-sized mask (the cell's rim is never compared).
   cv::Mat TemplateMask(const cv::Mat& cell_mask) const;
 
@@ -59,6 +72,11 @@ class FineTileMatcher {
     Place place;
   };
   std::map<std::tuple<const uchar*, int, int, int, int>, Located> places_;
+  // Where tile b (type, quarter) adds detail to tile a, with no pieces: empty where it adds none.
+  std::map<std::tuple<int, int, int, int>, cv::Mat> added_detail_;
+  std::map<std::pair<int, int>, cv::Mat> blurred_templates_;  // as a picture blurs (kPictureBlurPx)
+  const cv::Mat& BlurredTemplate(int type, int quarter);
+  cv::Mat WhereAdded(int type_a, int quarter_a, int type_b, int quarter_b, const cv::Mat& pieces);
   int size_ = 0;    // the tile's side in pixels
   int inset_ = 0;   // rim left out of the template: neighbours' edges blur into it
   int margin_ = 0;  // how far a tile may sit from its cell

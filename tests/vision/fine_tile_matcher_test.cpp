@@ -96,5 +96,33 @@ TEST(FineTileMatcher, APieceIsLeftOutOnlyWhereTheReadingsArtDiffers) {
   EXPECT_LT(road_score, inn_score - 0.03);
 }
 
+// An inn beside its road (IC-01) and the plain road (U) differ in a small house and half a pond:
+// at 1.2 px/mm, blurred as a picture is, the inn's art adds that detail and the picture of an inn
+// fits it clearly better there, the picture of a plain road clearly worse; the plain road adds
+// no detail to the inn.
+TEST(FineTileMatcher, TheDetailOneTileAddsToAnotherIsToldWhereItLies) {
+  auto tileset = PaintedTileset(VisionCatalog());
+  const int inn = VisionCatalog().find("IC-01"), road = VisionCatalog().find("U");
+  const double pitch = 54;
+  for (int shown : {inn, road}) {
+    const TileReference* art = nullptr;
+    for (const auto& ref : tileset)
+      if (ref.type == shown) art = &ref;
+    ASSERT_NE(art, nullptr);
+    FineTileMatcher fine(tileset, pitch);
+    cv::Rect cell;
+    cv::Mat board = BoardWithOneTile(*art, pitch, cell);
+    cv::GaussianBlur(board, board, {0, 0}, 1.0);
+    const FineTileMatcher::Place place = fine.Locate(board, cell, road, 0);
+    const auto added = fine.WhereSecondAddsDetail(place, road, 0, inn, 0, {});
+    ASSERT_TRUE(added.has_value());
+    if (shown == inn)
+      EXPECT_LT(added->misfit_with, 0.5 * added->misfit_without) << "an inn shown";
+    else
+      EXPECT_GT(added->misfit_with, 2 * added->misfit_without) << "a plain road shown";
+    EXPECT_FALSE(fine.WhereSecondAddsDetail(place, inn, 0, road, 0, {}).has_value());
+  }
+}
+
 }  // namespace
 }  // namespace cf::testing
