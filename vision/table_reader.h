@@ -239,6 +239,9 @@ class TableReader {
   // rim): the distance (Lab, 8-bit units) from the face's median colour within which three
   // quarters of its pixels lie.
   double MostOfFaceSpread(cv::Point2d centre, const char* kind);
+  // A token's face is one colour: its FaceSpread `spread` under kTokenFaceSpreadLab, or most of
+  // it close to its median colour (MostOfFaceSpread) where something lies on part of it.
+  bool FaceOfOneColour(cv::Point2d centre, const char* kind, double spread);
   // A token is raised from what it lies on: the share of the pixels in a ring just outside the
   // disc of a `kind` token centred at `centre` that are of its face's colour (within
   // kSameColourLab). A flat area of its colour in the art or the table has it near 1.

@@ -22,11 +22,6 @@ constexpr double kWholeTokenRingLikeFace = 0.3;
 // good as the first, and further off it on the first, takes that reading (tuning scenes: 3 to 7
 // alike, the first reading's score within 0.05 to 0.3 alike).
 constexpr double kFollowerSpotMm = 5, kFollowerSpotScoreGap = 0.1;
-// A token's face spread more than kTokenFaceSpreadLab is still of one colour when, a meeple lying
-// on part of it or its rim's shade in view, three quarters of it lie within this of its median
-// colour (Lab, 8-bit units; the faces of rendered tokens whose blob has a token's outline: median
-// 3.7, 90% under 6; of meeples: over 6.4).
-constexpr double kMostOfTokenFaceLab = 6;
 // A partly hidden token's axes are off its disc's by at most this much (summed relative errors).
 constexpr double kHiddenTokenMisfit = 0.4;
 // A piece stands out from what it lies on: the mean colour just inside its blob's outline and
@@ -125,8 +120,7 @@ void TableReader::ReadPieces() {
     // shaded, its paint worn) or the art.
     if (verdict.what == BlobVerdict::kToken) {
       const double spread = FaceSpread(at_aligned, verdict.token);
-      const bool one_colour = spread < kTokenFaceSpreadLab ||
-                              MostOfFaceSpread(at_aligned, verdict.token) < kMostOfTokenFaceLab;
+      const bool one_colour = FaceOfOneColour(at_aligned, verdict.token, spread);
       const double ring = one_colour ? RingLikeFace(at_aligned, verdict.token) : 0;
       if (one_colour && ring < kWholeTokenRingLikeFace) {
         if (auto t = TokenOf(b, verdict.token, verdict.confidence)) scene.tokens.push_back(*t);

@@ -43,6 +43,11 @@ constexpr double kOutlineSeedShare = 0.1, kOutlineRim = 0.35, kOutlineFaceOfItsC
 // Seen at a slant and blurred, a meeple's blob is up to this wide: a catch token's disc (19.1 mm)
 // fits in two meeples touching.
 constexpr double kWidestMeepleMm = 19.5;
+// A token's face spread more than kTokenFaceSpreadLab is still of one colour when, a meeple lying
+// on part of it or its rim's shade in view, three quarters of it lie within this of its median
+// colour (Lab, 8-bit units; the faces of rendered tokens whose blob has a token's outline: median
+// 3.7, 90% under 6; of meeples: over 6.4).
+constexpr double kMostOfTokenFaceLab = 6;
 
 }  // namespace
 
@@ -128,6 +133,10 @@ double TableReader::FaceSpread(cv::Point2d centre, const char* kind) {
   cv::Scalar mean, sd;
   cv::meanStdDev(LabOf(box), mean, sd, face);
   return std::sqrt(sd[0] * sd[0] + sd[1] * sd[1] + sd[2] * sd[2]);
+}
+
+bool TableReader::FaceOfOneColour(cv::Point2d centre, const char* kind, double spread) {
+  return spread < kTokenFaceSpreadLab || MostOfFaceSpread(centre, kind) < kMostOfTokenFaceLab;
 }
 
 double TableReader::MostOfFaceSpread(cv::Point2d centre, const char* kind) {
@@ -237,7 +246,8 @@ std::optional<TableReader::TokenBeside> TableReader::TokenAndMeeple(const Blob& 
     std::fprintf(blob_log,
                  "  a token and a meeple? the disc %.0f%% covered, its face's spread %.1f\n",
                  disc.covered * 100, spread);
-  if (disc.covered < kWholeDiscCovered || spread >= kTokenFaceSpreadLab) return std::nullopt;
+  if (disc.covered < kWholeDiscCovered || !FaceOfOneColour(disc.centre, kind, spread))
+    return std::nullopt;
   return WithLittleElse(b, TokenIn(b, kind, disc));
 }
 
@@ -277,7 +287,11 @@ std::optional<TableReader::TokenBeside> TableReader::TokenSeenInPart(const Blob&
                  b.color.c_str(), mm ? mm->x : 0.0, mm ? mm->y : 0.0, disc.covered * 100, spread,
                  ring);
   }
-  if (spread >= kTokenFaceSpreadLab || ring >= kRingLikeFace) return std::nullopt;
+  // A token no wider than a meeple, seen in part, may be a meeple of its colour lying down, whose
+  // face is one colour but where its shaded edges show: the face must be one colour throughout.
+  const bool one_colour = shape.width > kWidestMeepleMm ? FaceOfOneColour(disc.centre, kind, spread)
+                                                        : spread < kTokenFaceSpreadLab;
+  if (!one_colour || ring >= kRingLikeFace) return std::nullopt;
   auto token = WithLittleElse(b, TokenIn(b, kind, disc), ring);
   if (token) token->centre = FaceCentre(disc.centre, kind);
   return token;

@@ -331,6 +331,16 @@ TEST(Analyze, ATokenPartlyUnderAnotherPieceIsStillAToken) {
   ExpectTokenReadWhole(80057, "seduction");
 }
 
+// A token seen only in part, beside a meeple (bench vision's scenes 80007 and 80017: targets on
+// grass, a meeple touching each; 925: a seduction token with a yellow meeple against it): most of
+// its face is one colour, and it is wider than any meeple, so that no meeple lying down is taken
+// for it.
+TEST(Analyze, ATokenSeenInPartBesideAMeepleIsStillAToken) {
+  ExpectTokenReadWhole(80007, "target");
+  ExpectTokenReadWhole(80017, "target");
+  ExpectTokenReadWhole(925, "seduction");
+}
+
 // A catch token on the table far from a distant camera (bench vision's scene 80032), where the
 // picture has fewer pixels per millimetre than the top view: its blur widens it by two of the
 // picture's pixels all round, more than two of the top view's, and it is still a token.
