@@ -11,6 +11,9 @@ namespace cf {
 // Why an input was refused, in one line a user can act on.
 struct Error {
   std::string message;
+  // How far the work got before the input was refused (the steps of that work count): of two
+  // tries refused, the one that got further says more.
+  int progress = 0;
 };
 
 // Either a value or an Error.

@@ -37,9 +37,14 @@ expect_read() {
 }
 expect_read test_42.jpg 80 "a full board of 90 tiles"
 expect_read test_14.jpg 1 "a board on a black table"
-why=$("$cf" analyze "$shared/boards/test_29.jpg" --tileset "$tmp/tiles" 2>&1 >/dev/null)
-echo "test_29.jpg: ${why:-read}"
-case "$why" in *"no tile grid"*) echo "FAIL test_29.jpg: the grid of a top-down photo not found"; fail=1 ;; esac
+# Top-down photos: the grid is found, whatever becomes of the tiles (test_39: a night printing,
+# not the enrolled one; it had been refused as gridless, the reason of the last guess of the
+# table's colour, not of the one that found the grid).
+for photo in test_29 test_39; do
+  why=$("$cf" analyze "$shared/boards/$photo.jpg" --tileset "$tmp/tiles" 2>&1 >/dev/null)
+  echo "$photo.jpg: ${why:-read}"
+  case "$why" in *"no tile grid"*) echo "FAIL $photo.jpg: the grid of a top-down photo not found"; fail=1 ;; esac
+done
 expect_read test_45.jpg 200 "a board of some 300 tiles"
 expect_read test_03.jpg 50 "a board of 60-odd tiles seen at a slant"
 expect_read test_64.jpg 1 "a board on a table of planks, at a slant"

@@ -13,11 +13,16 @@ namespace {
 
 constexpr int kTableGuesses = 2;  // what TableColourGuesses offers: the commonest, the whole rim
 
-// The first reading that finds a board, the guesses of the table's colour tried in turn.
+// The first reading that finds a board, the guesses of the table's colour tried in turn; when
+// none does, the refusal of the one that got furthest (the grid found, its tiles not named, says
+// more than no grid found under another guess of the table).
 template <typename Read>
 Result<Scene> WithEachTableGuess(Read read) {
   Result<Scene> scene = read(0);
-  for (int guess = 1; !scene && guess < kTableGuesses; ++guess) scene = read(guess);
+  for (int guess = 1; !scene && guess < kTableGuesses; ++guess) {
+    Result<Scene> next = read(guess);
+    if (next || next.error().progress > scene.error().progress) scene = std::move(next);
+  }
   return scene;
 }
 

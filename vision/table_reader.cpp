@@ -63,11 +63,17 @@ Result<Scene> TableReader::Read() {
       cam->width = image.cols, cam->height = image.rows;
     }
   }
-  if (Status seen = SeeFromAbove(); !seen) return seen.error();
-  if (Status found = FindTileGrid(); !found) return found.error();
-  if (Status found = FindBoard(); !found) return found.error();
-  if (Status joined = KeepJoinedTiles(); !joined) return joined.error();
-  if (Status read = ReadCoveredTiles(); !read) return read.error();
+  // Refused at step `step` (1 the plane, 2 the grid, 3 and on the tiles).
+  auto at = [](const Status& refused, int step) {
+    Error e = refused.error();
+    e.progress = step;
+    return e;
+  };
+  if (Status seen = SeeFromAbove(); !seen) return at(seen, 1);
+  if (Status found = FindTileGrid(); !found) return at(found, 2);
+  if (Status found = FindBoard(); !found) return at(found, 3);
+  if (Status joined = KeepJoinedTiles(); !joined) return at(joined, 4);
+  if (Status read = ReadCoveredTiles(); !read) return at(read, 5);
   PlaceTiles();
   ReadPieces();
   SettleFollowers();
