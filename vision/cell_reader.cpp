@@ -69,8 +69,9 @@ void LookCloser(const cv::Mat& board, const cv::Rect& cell, FineTileMatcher& fin
   // tile's correlation hardly weighs such a detail.
   for (size_t i = 1;
        i < candidates.size() && candidates[i].score >= candidates[0].score - kTellingMargin; ++i) {
-    const auto added = fine.WhereSecondAddsDetail(unmasked, candidates[0].type, candidates[0].quarter,
-                                                  candidates[i].type, candidates[i].quarter, pieces);
+    const auto added =
+        fine.WhereSecondAddsDetail(unmasked, candidates[0].type, candidates[0].quarter,
+                                   candidates[i].type, candidates[i].quarter, pieces);
     if (added && added->misfit_with < kTellingFit * added->misfit_without) {
       std::swap(candidates[0].score, candidates[i].score);
       std::swap(candidates[0], candidates[i]);

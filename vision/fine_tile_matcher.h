@@ -44,8 +44,8 @@ class FineTileMatcher {
   // house): where their templates lie more than kTellingApart apart (summed over the standardised
   // channels, in kLeastTellingShare of the tile or more) and a few pixels around, pieces
   // (`pieces`, template size) left out. How far the picture, in the window where the tile was
-  // found to lie, lies from each there (mean squared difference, each template blurred as a picture blurs). Nothing when
-  // they differ too little or b shows no more detail there (variance) than a.
+  // found to lie, lies from each there (mean squared difference, each template blurred as a picture
+  // blurs). Nothing when they differ too little or b shows no more detail there (variance) than a.
   struct AddedDetail {
     double misfit_without = 0, misfit_with = 0;
   };

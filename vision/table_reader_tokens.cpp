@@ -287,8 +287,8 @@ std::optional<TableReader::TokenBeside> TableReader::TokenSeenInPart(const Blob&
                  b.color.c_str(), mm ? mm->x : 0.0, mm ? mm->y : 0.0, disc.covered * 100, spread,
                  ring);
   }
-  // A token no wider than a meeple, seen in part, may be a meeple of its colour lying down, whose
-  // face is one colour but where its shaded edges show: the face must be one colour throughout.
+  // A token no wider than a meeple, seen in part, may be a meeple of its colour lying down, one
+  // colour but for its shaded edges: its face must be one colour throughout.
   const bool one_colour = shape.width > kWidestMeepleMm ? FaceOfOneColour(disc.centre, kind, spread)
                                                         : spread < kTokenFaceSpreadLab;
   if (!one_colour || ring >= kRingLikeFace) return std::nullopt;

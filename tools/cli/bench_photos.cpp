@@ -38,7 +38,8 @@ Result<std::map<std::string, std::vector<JudgedFollower>>> LoadJudged(const std:
     JudgedFollower f;
     if (!(fields >> photo >> f.colour >> f.mm[0] >> f.mm[1] >> f.verdict) ||
         (f.verdict != "meeple" && f.verdict != "not" && f.verdict != "unclear"))
-      return Error{path + ":" + std::to_string(n) + ": expected: photo colour x_mm y_mm meeple|not|unclear"};
+      return Error{path + ":" + std::to_string(n) +
+                   ": expected: photo colour x_mm y_mm meeple|not|unclear"};
     by_photo[photo].push_back(f);
   }
   return by_photo;
@@ -48,8 +49,9 @@ Result<std::map<std::string, std::vector<JudgedFollower>>> LoadJudged(const std:
 const JudgedFollower* JudgedAs(const SceneFollower& read, const std::vector<JudgedFollower>& judged,
                                const double shift[2]) {
   for (const auto& j : judged)
-    if (j.colour == read.color && std::hypot(read.center_mm[0] + shift[0] - j.mm[0],
-                                             read.center_mm[1] + shift[1] - j.mm[1]) < kSameReadingMm)
+    if (j.colour == read.color &&
+        std::hypot(read.center_mm[0] + shift[0] - j.mm[0], read.center_mm[1] + shift[1] - j.mm[1]) <
+            kSameReadingMm)
       return &j;
   return nullptr;
 }
@@ -60,15 +62,19 @@ int RunBenchPhotos(const std::vector<std::string>& args) {
   po::options_description options("options");
   AddCatalogOption(options);
   AddTilesetOption(options);
-  options.add_options()("boards", po::value<std::string>()->required(), "folder of the real board photos")(
-      "labels", po::value<std::string>()->required(), "followers judged by eye (photo colour x_mm y_mm verdict)")(
-      "per-photo", "print one line per photo");
+  options.add_options()("boards", po::value<std::string>()->required(),
+                        "folder of the real board photos")(
+      "labels", po::value<std::string>()->required(),
+      "followers judged by eye (photo colour x_mm y_mm verdict)")("per-photo",
+                                                                  "print one line per photo");
   po::positional_options_description pos;
   int code = 0;
-  auto vm = ParseArgs(args,
-                      "usage: catapult-fair bench photos --boards DIR --labels FILE --tileset DIR [--per-photo]\n"
-                      "Reads every labelled photo and counts its followers read as meeples, as not, and not judged.",
-                      options, pos, code);
+  auto vm = ParseArgs(
+      args,
+      "usage: catapult-fair bench photos --boards DIR --labels FILE --tileset DIR [--per-photo]\n"
+      "Reads every labelled photo and counts its followers read as meeples, as not, and not "
+      "judged.",
+      options, pos, code);
   if (!vm) return code;
   auto catalog = LoadCatalog(*vm);
   if (!catalog) return BadInput(catalog.error().message);
@@ -86,7 +92,8 @@ int RunBenchPhotos(const std::vector<std::string>& args) {
     auto scene = AnalyzeTable(image, AnalyzeInput{&*catalog, &*tileset, nullptr, ""});
     if (!scene) {
       ++refused;
-      if (vm->count("per-photo")) std::printf("  %-12s refused: %s\n", photo.c_str(), scene.error().message.c_str());
+      if (vm->count("per-photo"))
+        std::printf("  %-12s refused: %s\n", photo.c_str(), scene.error().message.c_str());
       continue;
     }
     // The frame is centred on the board's middle tile: another reading of the board may centre it
@@ -98,20 +105,23 @@ int RunBenchPhotos(const std::vector<std::string>& args) {
         const double s[2] = {dx * kTilePitchMm, dy * kTilePitchMm};
         int n = 0;
         for (const auto& f : scene->followers) n += JudgedAs(f, followers, s) != nullptr;
-        if (n > most || (n == most && dx == 0 && dy == 0)) most = n, shift[0] = s[0], shift[1] = s[1];
+        if (n > most || (n == most && dx == 0 && dy == 0))
+          most = n, shift[0] = s[0], shift[1] = s[1];
       }
     std::map<std::string, int> here;
     int new_here = 0;
     for (const auto& f : scene->followers) {
       const JudgedFollower* j = JudgedAs(f, followers, shift);
-      if (j) ++here[j->verdict];
-      else ++new_here;
+      if (j)
+        ++here[j->verdict];
+      else
+        ++new_here;
     }
     for (const auto& [verdict, n] : here) kept[verdict] += n;
     unjudged += new_here;
     if (vm->count("per-photo"))
-      std::printf("  %-12s meeples %d, not %d, unclear %d, not judged %d\n", photo.c_str(), here["meeple"],
-                  here["not"], here["unclear"], new_here);
+      std::printf("  %-12s meeples %d, not %d, unclear %d, not judged %d\n", photo.c_str(),
+                  here["meeple"], here["not"], here["unclear"], new_here);
   }
   const int meeples = kept["meeple"], others = kept["not"];
   std::printf("catapult-fair bench photos: %zu photos (%d refused)\n", judged->size(), refused);
@@ -119,9 +129,11 @@ int RunBenchPhotos(const std::vector<std::string>& args) {
   std::printf("  followers judged not meeples, read: %d of %d\n", others, total["not"]);
   std::printf("  judged unclear, read: %d of %d; not judged (new readings): %d\n", kept["unclear"],
               total["unclear"], unjudged);
-  std::printf("  meeples among the judged followers read: %.1f%% (%.1f%% if every new reading is not one)\n",
-              100.0 * meeples / std::max(1, meeples + others),
-              100.0 * meeples / std::max(1, meeples + others + unjudged));
+  std::printf(
+      "  meeples among the judged followers read: %.1f%% (%.1f%% if every new reading is not "
+      "one)\n",
+      100.0 * meeples / std::max(1, meeples + others),
+      100.0 * meeples / std::max(1, meeples + others + unjudged));
   return kExitOk;
 }
 
