@@ -7,6 +7,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "engine/tile_geometry.h"
 
@@ -74,11 +75,16 @@ bool SameFace(const TileType& a, int qa, const TileType& b, int qb) {
   // turned differ by a few pixels along their borders.
   const int na = static_cast<int>(a.features.size()), nb = static_cast<int>(b.features.size());
   std::vector<int> overlap((na + 1) * (nb + 1), 0);  // index 0: no feature
+  // The feature under label cell (col, row) of a face turned `q` quarter turns: the tile's own
+  // label cell that RotatePosition turns onto it.
+  auto feature_under = [](const TileType& t, int col, int row, int q) {
+    if (t.label_map.empty()) return -1;
+    for (int i = 0; i < (4 - q) % 4; ++i) std::tie(col, row) = std::pair(kLabelGrid - 1 - row, col);
+    return static_cast<int>(t.label_map[row * kLabelGrid + col]);
+  };
   for (int row = 0; row < kLabelGrid; ++row)
     for (int col = 0; col < kLabelGrid; ++col) {
-      const Vec2 p{(col + 0.5) / kLabelGrid, (row + 0.5) / kLabelGrid};
-      const int fa = a.feature_at(RotatePosition(p, 4 - qa));
-      const int fb = b.feature_at(RotatePosition(p, 4 - qb));
+      const int fa = feature_under(a, col, row, qa), fb = feature_under(b, col, row, qb);
       ++overlap[(fa + 1) * (nb + 1) + fb + 1];
     }
   std::vector<int> as_b(na, -1), as_a(nb, -1);
