@@ -7,6 +7,7 @@
 #include <fstream>
 #include <map>
 #include <opencv2/imgcodecs.hpp>
+#include <set>
 #include <sstream>
 
 #include "tools/cli/cli_vision.h"
@@ -108,11 +109,13 @@ int RunBenchPhotos(const std::vector<std::string>& args) {
         if (n > most || (n == most && dx == 0 && dy == 0))
           most = n, shift[0] = s[0], shift[1] = s[1];
       }
+    // Each judged follower is read once at most: a second reading of it is a new one.
     std::map<std::string, int> here;
+    std::set<const JudgedFollower*> read;
     int new_here = 0;
     for (const auto& f : scene->followers) {
       const JudgedFollower* j = JudgedAs(f, followers, shift);
-      if (j)
+      if (j && read.insert(j).second)
         ++here[j->verdict];
       else
         ++new_here;
