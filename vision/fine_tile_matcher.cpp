@@ -73,6 +73,14 @@ cv::Mat StandardisedWindow(const cv::Mat& picture, const cv::Rect& w, double flo
   return out;
 }
 
+// Per pixel, the absolute differences of two CV_32FC3 pictures summed over the channels (CV_32F).
+cv::Mat SummedDifference(const cv::Mat& a, const cv::Mat& b) {
+  cv::Mat difference;
+  cv::absdiff(a, b, difference);
+  cv::transform(difference, difference, cv::Matx13f(1, 1, 1));
+  return difference;
+}
+
 }  // namespace
 
 FineTileMatcher::FineTileMatcher(const std::vector<TileReference>& tileset, double pitch_px) {
@@ -221,11 +229,7 @@ FineTileMatcher::BesidePieces FineTileMatcher::ScoreBesidePieces(const Place& pl
   double fit = -2;
   for (const auto& w : place.windows)
     if (double f = Similarity(w, t); f > fit) fit = f, seen = &w;
-  cv::Mat diff;
-  cv::absdiff(*seen, t, diff);
-  diff = diff.reshape(1, static_cast<int>(diff.total()));
-  cv::reduce(diff, diff, 1, cv::REDUCE_SUM);
-  diff = diff.reshape(1, t.rows);
+  cv::Mat diff = SummedDifference(*seen, t);
   cv::GaussianBlur(diff, diff, cv::Size(3, 3), 0);
   cv::Mat hidden = (diff > kPieceDifference) & pieces;
   // Only patches a piece's size: the grass where a hut would be is no meeple.
@@ -257,10 +261,7 @@ cv::Mat FineTileMatcher::WhereAdded(int type_a, int quarter_a, int type_b, int q
     if (auto known = added_detail_.find(key); known != added_detail_.end()) return known->second;
   const cv::Mat& a = Template(type_a, quarter_a);
   const cv::Mat& b = Template(type_b, quarter_b);
-  cv::Mat difference, near;
-  cv::absdiff(a, b, difference);
-  cv::transform(difference, difference, cv::Matx13f(1, 1, 1));
-  cv::Mat apart = difference > kTellingApart;
+  cv::Mat near, apart = SummedDifference(a, b) > kTellingApart;
   if (!pieces.empty()) apart &= pieces == 0;
   if (cv::countNonZero(apart) >= std::max(4.0, kLeastTellingShare * a.total())) {
     cv::dilate(apart, near, cv::getStructuringElement(cv::MORPH_ELLIPSE, {7, 7}));
