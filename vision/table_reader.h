@@ -203,11 +203,14 @@ class TableReader {
   // How much blob `b` stands out: the distance (Lab) between the mean colours of the two pixels
   // just inside its outline and the two just outside.
   double OutlineContrast(const Blob& b);
-  // How far (ColorModel::Distance) blob `b`'s mean colour as seen, not relit, lies from its colour.
-  double PaintAsSeen(const Blob& b);
-  // The spread (standard deviation, Lab L in 8-bit units) of blob `b`'s lightness as seen: a
-  // piece's lit top and shaded sides differ, a patch of print is flat.
-  double LightnessSpread(const Blob& b);
+  // Blob `b`'s colour as seen, not relit: its mean (Lab, 8-bit units) and the spread (standard
+  // deviation) of its lightness -- a piece's lit top and shaded sides differ, a patch of print is
+  // flat.
+  struct ColourAsSeen {
+    cv::Vec3d mean;
+    double lightness_spread = 0;
+  };
+  ColourAsSeen AsSeen(const Blob& b);
   // A follower's sides, towards the camera, are its paint in shade, which its colour's class may
   // miss: seen between its top and the table, unlike the art, of the blob's chromaticity and no
   // brighter. The centroid (aligned pixels) of the blob with them; `centroid` is the blob's own.

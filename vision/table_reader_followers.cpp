@@ -33,18 +33,18 @@ constexpr double kLeastOutlineLab = 4;
 // lamp falls in the green players' colour class, and the beige stone of another printing in the
 // grey one; grey water and roofs fall in the blue one, and so do purple meeples (no player's
 // colour). A meeple's paint is its colour as seen too: a follower's blob has its mean colour
-// within this of its class (ColorModel::Distance). Green and grey, the art's own broad colours,
-// are held tightest (rendered meeples at most 2.6 and 3.1; the grass and houses read as such
-// followers on real photos mostly further off). The others are held loosely: their meeples in the
-// dimmest real photo lie up to 4.0 off (rendered ones at most 3.4), the water and purple meeples
-// read as blue followers mostly beyond 4.5.
+// within this of its class (ColorModel::Distance of AsSeen's mean). Green and grey, the art's own
+// broad colours, are held tightest (rendered meeples at most 2.6 and 3.1; the grass and houses read
+// as such followers on real photos mostly further off). The others are held loosely: their meeples
+// in the dimmest real photo lie up to 4.0 off (rendered ones at most 3.4), the water and purple
+// meeples read as blue followers mostly beyond 4.5.
 double MostOffAsSeen(const std::string& colour) {
   if (colour == "green") return 3.0;
   if (colour == "gray") return 3.5;
   return 4.5;
 }
 // A green follower is a body lit from above, its sides in shade: its blob's lightness as seen
-// spreads at least this much (LightnessSpread; rendered green meeples 7.5 and over, 99% over 9.6;
+// spreads at least this much (AsSeen; rendered green meeples 7.5 and over, 99% over 9.6;
 // on real photos 12.6 and over). A flat patch of grass that the colour classes cut out spreads
 // less. A target token is flat too: a blob shaped like one partly hidden is kept to be read as it.
 constexpr double kLeastGreenLightnessSpread = 8;
@@ -144,11 +144,12 @@ void TableReader::ReadPieces() {
       Drop("it does not stand out from what it lies on");
       continue;
     }
-    if (PaintAsSeen(b) > MostOffAsSeen(b.color)) {
+    const ColourAsSeen paint = AsSeen(b);
+    if (colour_model.Distance(b.color, paint.mean) > MostOffAsSeen(b.color)) {
       Drop("the art: its colour as seen is no meeple's");
       continue;
     }
-    if (b.color == "green" && LightnessSpread(b) < kLeastGreenLightnessSpread) {
+    if (b.color == "green" && paint.lightness_spread < kLeastGreenLightnessSpread) {
       double misfit = 0;
       if (!PartlyHiddenToken(b, top.ppmm, &misfit) || misfit >= kHiddenTokenMisfit) {
         Drop("flat: a patch of print, not a body lit from above");

@@ -177,18 +177,10 @@ double TableReader::OutlineContrast(const Blob& b) {
                   cv::Vec3d(out_colour[0], out_colour[1], out_colour[2]));
 }
 
-double TableReader::PaintAsSeen(const Blob& b) {
-  const cv::Rect box(b.at, b.patch.size());
-  cv::Mat lab;
-  LabOf(box).convertTo(lab, CV_32FC3);
-  const cv::Scalar mean = cv::mean(lab, b.patch);
-  return colour_model.Distance(b.color, cv::Vec3d(mean[0], mean[1], mean[2]));
-}
-
-double TableReader::LightnessSpread(const Blob& b) {
+TableReader::ColourAsSeen TableReader::AsSeen(const Blob& b) {
   cv::Scalar mean, spread;
   cv::meanStdDev(LabOf(cv::Rect(b.at, b.patch.size())), mean, spread, b.patch);
-  return spread[0];
+  return {cv::Vec3d(mean[0], mean[1], mean[2]), spread[0]};
 }
 
 cv::Point2d TableReader::WithShadedSides(const Blob& b, cv::Point2d centroid) {
