@@ -54,6 +54,11 @@ constexpr double kLocatedFit = 0.6;
 // with a meeple lying on them), rendered meeples whose blob has a token's outline 11-37, the
 // art's areas of a token's colour on real photos 7-48.
 constexpr double kTokenFaceSpreadLab = 8;
+// A green follower is a body lit from above, its sides in shade: its blob's lightness as seen
+// spreads at least this much (AsSeen; rendered green meeples 7.5 and over, 99% over 9.6;
+// on real photos 12.6 and over). A flat patch of grass that the colour classes cut out spreads
+// less.
+constexpr double kLeastGreenLightnessSpread = 8;
 // A meeple standing seen from above, the smallest piece: blobs of two touching pieces are split
 // into parts no smaller.
 constexpr double kSmallestPieceMm2 = 150;
@@ -224,12 +229,16 @@ class TableReader {
   // the art's own).
   // With `like_seen`, over the pixels whose colour is within kSameColourLab of the blob's own as
   // seen (a token's face is one colour; the art's areas of that player colour seldom match it).
-  std::optional<Blob> Grown(const Blob& b, double reach_mm, bool like_seen);
+  // With `unlike_art_only`, over those of them unlike the located art (UnlikeArtIn) alone.
+  std::optional<Blob> Grown(const Blob& b, double reach_mm, bool like_seen,
+                            bool unlike_art_only = false);
   // A token so grown, if it makes the convex outline of a whole disc of its size.
   std::optional<Blob> WholeToken(const Blob& b);
   // A black or gray meeple in specks, so grown, if it makes a solid meeple. The art draws these
   // colours only as lines (outlines, walls), where growing stops; the other players' colours are
   // areas of art too (grass, roofs, ponds, fairs), whose specks grew into 'meeples' of art.
+  // A green meeple on grass, seen as an outline of specks where the pattern differs, grows over
+  // the green pixels unlike the located art, and must then be a body lit from above.
   std::optional<Blob> WholeMeeple(const Blob& b);
   // The face of a `kind` token centred at `centre` (aligned pixels), the inner four fifths of its
   // disc: the square of the view around it (empty when out of view) and its mask there.

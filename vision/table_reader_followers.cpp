@@ -43,11 +43,6 @@ double MostOffAsSeen(const std::string& colour) {
   if (colour == "gray") return 3.5;
   return 4.5;
 }
-// A green follower is a body lit from above, its sides in shade: its blob's lightness as seen
-// spreads at least this much (AsSeen; rendered green meeples 7.5 and over, 99% over 9.6;
-// on real photos 12.6 and over). A flat patch of grass that the colour classes cut out spreads
-// less. A target token is flat too: a blob shaped like one partly hidden is kept to be read as it.
-constexpr double kLeastGreenLightnessSpread = 8;
 // Two meeples are never this close (footprint centres, mm): they would overlap.
 constexpr double kSameMeepleMm = 10.0;
 // How far a follower's footprint is measured off, typically (rendered tables: median 1.3 mm).
@@ -149,6 +144,7 @@ void TableReader::ReadPieces() {
       Drop("the art: its colour as seen is no meeple's");
       continue;
     }
+    // A target token is flat too: a blob shaped like one partly hidden is kept to be read as it.
     if (b.color == "green" && paint.lightness_spread < kLeastGreenLightnessSpread) {
       double misfit = 0;
       if (!PartlyHiddenToken(b, top.ppmm, &misfit) || misfit >= kHiddenTokenMisfit) {

@@ -26,8 +26,9 @@ constexpr double kLeastShadeSum = 30;
 constexpr double kShadeChromaticity = 0.15;
 // A pixel this far (Lab, 8-bit units) in colour from its tile's art is no art: a follower's
 // shaded side that the standardised comparison takes for the art's shading (compared at full
-// resolution, 15 to 30 placed the followers of seeds 80000-80079 alike).
-constexpr double kUnlikeArtLab = 20;
+// resolution, 15 to 30 placed the followers of seeds 80000-80079 alike; a green meeple on grass
+// differs from it by 15 to 30).
+constexpr double kUnlikeArtLab = 15;
 
 }  // namespace
 

@@ -70,7 +70,8 @@ std::optional<SceneToken> TableReader::TokenOf(const Blob& b, const char* kind, 
   return t;
 }
 
-std::optional<Blob> TableReader::Grown(const Blob& b, double reach_mm, bool like_seen) {
+std::optional<Blob> TableReader::Grown(const Blob& b, double reach_mm, bool like_seen,
+                                       bool unlike_art_only) {
   const int reach = static_cast<int>(std::ceil(reach_mm * top.ppmm));
   const cv::Rect seed(b.at, b.patch.size());
   const cv::Rect window = (seed + cv::Size(2 * reach, 2 * reach) - cv::Point(reach, reach)) &
@@ -81,6 +82,7 @@ std::optional<Blob> TableReader::Grown(const Blob& b, double reach_mm, bool like
   } else {
     colour = ColourMasks(relit.classes(window), valid(window), colors)[b.color];
   }
+  if (unlike_art_only && !colour.empty()) colour &= UnlikeArtIn(window) | BlobIn(window, b);
   if (colour.empty()) return std::nullopt;
   const cv::Mat grown = PartsJoinedTo(colour, b.patch, seed.tl() - window.tl());
   cv::Mat rim = grown.clone();
@@ -108,12 +110,14 @@ std::optional<Blob> TableReader::WholeToken(const Blob& b) {
 
 std::optional<Blob> TableReader::WholeMeeple(const Blob& b) {
   const double mm2 = top.ppmm * top.ppmm;
-  if ((b.color != "black" && b.color != "gray") || b.area_px < kSpeckOfMeepleMm2 * mm2)
+  const bool green = b.color == "green";
+  if ((b.color != "black" && b.color != "gray" && !green) || b.area_px < kSpeckOfMeepleMm2 * mm2)
     return std::nullopt;
-  auto whole = Grown(b, kMeepleReachMm, false);
+  auto whole = Grown(b, kMeepleReachMm, false, green);
   if (!whole || whole->solidity < kPieceSolidity || whole->area_px < kMeepleLeastMm2 * mm2 ||
       whole->area_px > kMeepleMostMm2 * mm2 || Judge(*whole).what != BlobVerdict::kFollower)
     return std::nullopt;
+  if (green && AsSeen(*whole).lightness_spread < kLeastGreenLightnessSpread) return std::nullopt;
   return whole;
 }
 
