@@ -222,7 +222,8 @@ class TableReader {
   cv::Point2d WithShadedSides(const Blob& b, cv::Point2d centroid);
 
   // Tokens and whole pieces (table_reader_tokens.cpp).
-  // A token lies flat: its centre is placed on the table 1 mm up.
+  // A token lies flat: its centre is placed on the table 1 mm up. None for a target of the grass's
+  // colour.
   std::optional<SceneToken> TokenOf(const Blob& b, const char* kind, double confidence);
   // A piece on art much like it in places differs from the art only in part. Its blob grown over
   // all the pixels of its colour joined to it, if they stay within `reach_mm` of it (else they are
