@@ -320,10 +320,14 @@ Status TableReader::ReadCoveredTiles() {
     c.chosen = 0;
   }
   // A cell beside the board that a piece hides too much for the first reading joins the board
-  // when, the piece left out, a tile that fits its neighbours matches it well.
+  // when, the piece left out, a tile that fits its neighbours matches it well; so, then, may a
+  // cell beside one that joined so (two covered tiles side by side on a table of the grass's
+  // colour). One that joined only for the follower on it leads nowhere: a score track with
+  // meeples on it is held up too.
   std::set<std::pair<int, int>> tried;
-  const size_t first_board = board.size();
-  for (size_t i = 0; i < first_board; ++i)
+  std::vector<bool> leads(board.size(), true);
+  for (size_t i = 0; i < board.size(); ++i) {
+    if (!leads[i]) continue;
     for (int d = 0; d < 4; ++d) {
       int col = board[i].col + kDx[d], row = board[i].row + kDy[d];
       if (board_at.count({col, row}) || !tried.insert({col, row}).second) continue;
@@ -332,7 +336,7 @@ Status TableReader::ReadCoveredTiles() {
       auto it = cell_at.find({col, row});
       // First the pieces of colours the art never uses, then the piece-shaped blobs of any.
       // Followers stand on tiles: a cell with one standing on it is a tile, however hidden
-
+      // (a hand or a glare on a table of a player's colour has no tile's detail).
       bool follower_on = false;
       for (int attempt = 0; attempt < 2; ++attempt) {
         const cv::Mat mask = attempt == 0 ? unprinted_pieces : PieceShaped(rect, &follower_on);
@@ -340,15 +344,17 @@ Status TableReader::ReadCoveredTiles() {
         std::vector<Candidate> readings =
             reread(col, row, mask,
                    it == cell_at.end() ? std::vector<Candidate>{} : cells[it->second].candidates);
-        // (a hand or a glare on a table of a player's colour has no tile's detail).
         const bool held_up =
             follower_on && Detail(col, row) >= board_detail_median * kHiddenTileDetail;
-        if (readings.empty() || (readings[0].score < kCoveredJoinScore && !held_up)) continue;
+        const bool matches = !readings.empty() && readings[0].score >= kCoveredJoinScore;
+        if (readings.empty() || (!matches && !held_up)) continue;
         board_at[{col, row}] = board.size();
         board.push_back({col, row, std::move(readings), 0});
+        leads.push_back(matches);
         break;
       }
     }
+  }
   Legalize(board, cat);
   // The tile counts may have turned cells to weaker readings: most must still match well.
   if (!MostMatchWell(board))
