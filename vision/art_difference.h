@@ -14,9 +14,10 @@ cv::Mat ArtAtPitch(const cv::Mat& art, int quarter, double pitch_px);
 // The pixels of `cell` (CV_8UC3, the board relit to the art's light) whose colour is more than
 // `limit_lab` (Lab, 8-bit units; both sides smoothed alike) from the tile's art at the board's
 // pitch (ArtAtPitch) centred at `tile_centre` (cell pixels), once the cell's median difference
-// (its own light) is taken off, and more than twice as far as the cell's median pixel is. The cell's rim, where the neighbours' art blurs in, and specks are
-// left out; nothing where most of the cell is unlike the art (the art does not describe the
-// picture). CV_8U, the cell's size.
+// (its own light) is taken off, and more than twice as far as the cell's median pixel is. The
+// cell's rim, where the neighbours' art blurs in, and specks are left out; nothing where most of
+// the cell is unlike the art at `limit_lab` (the art does not describe the picture). CV_8U, the
+// cell's size.
 cv::Mat UnlikeArt(const cv::Mat& cell, const cv::Mat& art_at_pitch, cv::Point2d tile_centre,
                   double limit_lab);
 

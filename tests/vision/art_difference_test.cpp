@@ -68,6 +68,33 @@ TEST(ArtDifference, APieceAndItsShadedSideOnGrassOfNearlyItsColourAreUnlikeTheAr
             cv::countNonZero(unlike) + 200);
 }
 
+// A tile of another printing, its grass mottled unlike the art's everywhere (as the real photos
+// show, read with art enrolled from a tile sheet): what differs far more than its grass does, a
+// piece on it, is unlike the art; of the grass, less than half the piece's area (compared at the
+// limit alone, four times the piece's area).
+TEST(ArtDifference, OnArtThatDescribesTheCellLooselyOnlyAPieceIsUnlikeIt) {
+  const cv::Mat art = Art();
+  cv::Mat cell = Seen(art, 0, {0, 0}), mottle(8, 8, CV_32FC3);
+  cv::RNG rng(7);
+  rng.fill(mottle, cv::RNG::NORMAL, cv::Scalar::all(0), cv::Scalar::all(15));
+  cv::resize(mottle, mottle, cell.size(), 0, 0, cv::INTER_CUBIC);
+  cv::Mat mottled;
+  cell.convertTo(mottled, CV_32FC3);
+  mottled += mottle;
+  mottled.convertTo(cell, CV_8UC3);
+  cv::Mat piece(cell.size(), CV_8U, cv::Scalar(0));
+  cv::circle(piece, {40, 20}, 7, cv::Scalar(255), cv::FILLED);
+  cell.setTo(cv::Scalar(200, 60, 40), piece);  // a blue meeple
+  const cv::Point2d centre((kPitch - 1) / 2, (kPitch - 1) / 2);
+  const cv::Mat unlike = UnlikeArt(cell, ArtAtPitch(art, 0, kPitch), centre, 15);
+  cv::Mat core_of_piece, elsewhere;
+  cv::erode(piece, core_of_piece, cv::Mat(), {-1, -1}, 2);
+  cv::dilate(piece, elsewhere, cv::Mat(), {-1, -1}, 3);
+  EXPECT_GT(Share(unlike, core_of_piece), 0.95);
+  EXPECT_LT(cv::countNonZero(unlike & ~elsewhere), cv::countNonZero(piece) / 2)
+      << "the mottled grass";
+}
+
 // Tiles of another printing, or under a glare: the art does not describe them, and tells nothing.
 TEST(ArtDifference, ACellMostlyUnlikeItsArtTellsNothing) {
   const cv::Mat art = Art();
@@ -83,7 +110,8 @@ TEST(ArtDifference, ALookAlikeDiffersOnlyUnderThePieceThatCoversItsHut) {
   const cv::Mat art = Art();
   cv::Mat without_hut = art.clone();  // the same road, grass where the hut is
   cv::rectangle(without_hut, cv::Rect(20, 20, 30, 25), cv::Scalar(52, 145, 80), cv::FILLED);
-  const cv::Mat a = SmoothedArtAtPitch(art, 0, kPitch), b = SmoothedArtAtPitch(without_hut, 0, kPitch);
+  const cv::Mat a = SmoothedArtAtPitch(art, 0, kPitch),
+                b = SmoothedArtAtPitch(without_hut, 0, kPitch);
   ASSERT_EQ(a.size(), cv::Size(60, 60));
   // The tile lies with its centre at (50.5, 40.5) on a board of 120 x 100 pixels; the hut is at
   // board pixels 27-37 x 17-25.
