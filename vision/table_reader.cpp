@@ -75,9 +75,11 @@ Result<Scene> TableReader::Read() {
   if (Status joined = KeepJoinedTiles(); !joined) return at(joined, 4);
   if (Status read = ReadCoveredTiles(); !read) return at(read, 5);
   PlaceTiles();
+  t_placed = Ms(t0);
   ReadPieces();
   SettleFollowers();
   LetFollowersTellFaces();
+  t_pieces = Ms(t0);
   Finish();
   return scene;
 }
@@ -267,6 +269,8 @@ void TableReader::Finish() {
   scene.timing_ms["grid"] = t_grid - t_rectify;
   scene.timing_ms["tiles"] = t_first_reading - t_grid;
   scene.timing_ms["covered_tiles"] = t_tiles - t_first_reading;
+  scene.timing_ms["place_tiles"] = t_placed - t_tiles;
+  scene.timing_ms["pieces"] = t_pieces - t_placed;
   scene.timing_ms["total"] = Ms(t0);
   if (evidence && from_edges) {
     cv::Matx33d to_picture = plane->to_top.inv();

@@ -339,6 +339,7 @@ class TableReader {
   std::map<std::pair<int, int>, int> tile_index;
   std::vector<double> tile_lead_weight;  // per scene tile (Certainty)
   std::map<std::pair<int, int>, const Candidate*> read_at;
+  double t_placed = 0;
   // 6. The pieces.
   cv::Mat fg;
   std::map<std::string, cv::Mat> masks;
@@ -349,6 +350,7 @@ class TableReader {
   std::vector<SceneToken> tokens_by_outline;            // added when no other token is read there
   std::vector<Blob> follower_blobs;                     // of scene.followers
   std::vector<cv::Point2d> follower_seen;  // of scene.followers: their middles in the picture
+  double t_pieces = 0;
 };
 
 }  // namespace cf

@@ -714,6 +714,26 @@ TEST(Analyze, AGreenMeepleOnGrassIsReadWhole) {
   }
 }
 
+// The scene tells how long each stage of the reading took, the pieces' too; the stages make up
+// most of the whole.
+TEST(Analyze, EveryStageOfTheReadingIsTimed) {
+  RenderedScene s = BenchScene(920);
+  auto r = ReadWithItsCamera(s.image, s.look);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_TRUE(r->timing_ms.is_object());
+  double stages = 0;
+  for (const char* stage : {"rectify", "grid", "tiles", "covered_tiles", "place_tiles", "pieces"}) {
+    const json::Value* ms = r->timing_ms.find(stage);
+    ASSERT_TRUE(ms && ms->is_number()) << stage;
+    EXPECT_GE(ms->as_number(), 0) << stage;
+    stages += ms->as_number();
+  }
+  const json::Value* total = r->timing_ms.find("total");
+  ASSERT_TRUE(total && total->is_number());
+  EXPECT_LE(stages, total->as_number());
+  EXPECT_GE(stages, 0.8 * total->as_number());
+}
+
 // A tile a follower hides too much for the first reading joins the board beside a read tile; in
 // bench vision's scenes 994 and 80010 such a tile lay beside another covered one, reached only
 // once that one had joined (80010: on a table of the grass's colour), and both had been missed
