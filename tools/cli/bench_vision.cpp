@@ -417,6 +417,12 @@ int RunBenchVision(const std::vector<std::string>& args) {
                        " [" + true_id + ", read " + read_id + ", " + off + "]";
       }
     }
+    // A follower at the picture's edge or hidden is not counted; one read there is not false.
+    for (const auto& f : truth.followers) {
+      double d;
+      if (!InView(look.camera, f.center_mm) || f.occluded)
+        MatchNearest(read->followers, used, f.center_mm, 12, d);
+    }
     for (size_t i = 0; i < used.size(); ++i)
       if (!used[i]) ++false_followers, follower_confidence.Add(read->followers[i].confidence, false);
     // "green/lying by target token, 2 mm": what lies nearest a false follower, if within
@@ -457,6 +463,11 @@ int RunBenchVision(const std::vector<std::string>& args) {
         ++tokens_placed;
       else
         t_kind += std::string(" ") + t.kind + (t.on_board ? " on->off" : " off->on");
+    }
+    for (const auto& t : truth.tokens) {
+      double d;
+      if (!InView(look.camera, t.center_mm) || t.occluded)
+        MatchNearest(read->tokens, tused, t.center_mm, 15, d);
     }
     for (size_t i = 0; i < tused.size(); ++i)
       if (!tused[i]) ++false_tokens, token_confidence.Add(read->tokens[i].confidence, false);
