@@ -51,10 +51,12 @@ expect_read test_64.jpg 1 "a board on a table of planks, at a slant"
 expect_read test_60.jpg 1 "a board whose periods across and along were found twofold apart"
 expect_read test_36.jpg 1 "a board without catapult tokens"
 expect_read test_51.jpg 1 "a board without catapult tokens"
+expect_read test_26.jpg 100 "a board of 150-odd tiles with meeples on it"
 # No catapult token lies on these tables: a token read would be a patch of grass or of a
-# reflection that is its colour all round (one each had been read on test_36 and test_51), or a
-# patch of grass of the art's yellower green (four targets had been read on test_64).
-for photo in test_36 test_51 test_64; do
+# reflection that is its colour all round (one each had been read on test_36 and test_51), a
+# patch of grass of the art's yellower green (four targets had been read on test_64), or a blue
+# meeple seen from above, its back of one colour, its outline frayed (test_26).
+for photo in test_26 test_36 test_51 test_64; do
   [ -f "$tmp/$photo.json" ] || continue
   kinds=$(grep -c '"kind"' "$tmp/$photo.json" || true)
   echo "$photo.jpg: $kinds tokens"

@@ -317,7 +317,8 @@ BlobVerdict JudgeBlob(const Blob& b, double ppmm, double blur_mm) {
     // leaning on it).
     bool full = expected > kFollowerMaxMm2 && axes_within(0.15) && area > expected * 0.85 &&
                 area < expected * 1.3 && b.solidity > 0.85;
-    if (clean || full) return {BlobVerdict::kToken, token, std::clamp(b.ellipse_fit, 0.0, 1.0)};
+    if (clean || full)
+      return {BlobVerdict::kToken, token, std::clamp(b.ellipse_fit, 0.0, 1.0), clean};
   }
   return JudgeAsFollower(b, ppmm);
 }

@@ -70,6 +70,7 @@ struct BlobVerdict {
   enum What { kNothing, kFollower, kToken } what = kNothing;
   const char* token = nullptr;  // the token's kind
   double confidence = 0;
+  bool clean_outline = false;  // a token's whole outline, not one a meeple leaning on it frays
 };
 // `blur_mm`: how far blur may widen a piece's outline all round where it lies (two of the
 // picture's pixels; by default two of the blob's).

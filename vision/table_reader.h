@@ -185,6 +185,8 @@ class TableReader {
   cv::Mat LikeSample(const cv::Rect& box, const cv::Mat& sample);
   // The square of the aligned view within `r` pixels of `c`, cut to the view.
   cv::Rect SquareInView(cv::Point c, int r);
+  // The label of players' colour `colour` in relit.classes (0: none of them).
+  int ClassLabel(const std::string& colour) const;
   // A mask of `box`'s size (aligned view) holding the pixels of blob `b` that lie in it.
   cv::Mat BlobIn(const cv::Rect& box, const Blob& b);
   // What differs from the expected tile art, or off the board from the table.
@@ -277,6 +279,9 @@ class TableReader {
   // A small blob of a round token's colour that is no piece alone: the rim of such a token lying
   // on art of its colour (a target on grass), found by its outline, and the rest of the blob.
   std::optional<TokenBeside> TokenByOutline(const Blob& b);
+  // A blob of a round token's colour that is the token with a piece of another colour lying on
+  // part of it: a rim found round it, the disc its colour and the other piece's.
+  std::optional<TokenBeside> TokenUnderPiece(const Blob& b);
 
   // Followers (table_reader_followers.cpp).
   // The feature of `type` turned `rotation` under a footprint at `mm` on a tile centred at

@@ -77,6 +77,7 @@ void TableReader::ReadPieces() {
         whole = WholeMeeple(b);
         if (!whole) split = TokenByOutline(b), by_outline = split.has_value();
       }
+      if (!split && !whole) split = TokenUnderPiece(b);
       if (split) {
         Blob token = b;  // the blob's pixels within the token's reach
         token.centroid = aligned_to_image(split->centre);
@@ -112,10 +113,14 @@ void TableReader::ReadPieces() {
                    area_mm, b.long_px / top.ppmm, b.short_px / top.ppmm, b.solidity, b.ellipse_fit);
     }
     // A token's outline with a face of more than one colour is a meeple lying flat (its body
-    // shaded, its paint worn) or the art.
+    // shaded, its paint worn) or the art. A clean outline seen at a slant takes in the token's
+    // side, so its face is looked for within it; a frayed one is a meeple's as likely, and is
+    // measured where it lies (a real blue meeple's flat back would pass for a face).
     if (verdict.what == BlobVerdict::kToken) {
-      const double spread = FaceSpread(at_aligned, verdict.token);
-      const bool one_colour = FaceOfOneColour(at_aligned, verdict.token, spread);
+      const cv::Point2d face =
+          verdict.clean_outline ? FaceCentre(at_aligned, verdict.token) : at_aligned;
+      const double spread = FaceSpread(face, verdict.token);
+      const bool one_colour = FaceOfOneColour(face, verdict.token, spread);
       const double ring = one_colour ? RingLikeFace(at_aligned, verdict.token) : 0;
       if (one_colour && ring < kWholeTokenRingLikeFace) {
         if (auto t = TokenOf(b, verdict.token, verdict.confidence)) scene.tokens.push_back(*t);

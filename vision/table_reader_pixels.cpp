@@ -53,6 +53,12 @@ cv::Rect TableReader::SquareInView(cv::Point c, int r) {
          cv::Rect(0, 0, aligned.cols, aligned.rows);
 }
 
+int TableReader::ClassLabel(const std::string& colour) const {
+  const auto& names = colors.names();
+  const auto it = std::find(names.begin(), names.end(), colour);
+  return it == names.end() ? 0 : static_cast<int>(it - names.begin()) + 1;
+}
+
 cv::Mat TableReader::BlobIn(const cv::Rect& box, const Blob& b) {
   cv::Mat mask = cv::Mat::zeros(box.size(), CV_8U);
   const cv::Rect common = cv::Rect(b.at, b.patch.size()) & box;

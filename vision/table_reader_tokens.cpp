@@ -54,6 +54,19 @@ constexpr double kMostOfTokenFaceLab = 6;
 // as targets on the real photos, of the art's yellower green, lie 2.3 to 3.3 from it.
 constexpr double kMostTargetOffAsSeen = 2.2;
 
+// A token no wider than a meeple (a catch token) and a meeple of its colour touching: a blob this
+// many times the disc, holding the disc whole, with the disc's rim found along this share of it.
+// A red meeple lying alone covers up to some 1.2 discs and may hold one whole, a rim along half
+// of it (seeds 920-999 and 80000-80079; such tokens and meeples: 1.57 discs and more).
+constexpr double kNarrowTokenAndMeeple = 1.4, kNarrowTokenRim = 0.4;
+// A round token wider than a meeple with a piece of another colour lying on part of it: a rim
+// found along this share of its outline (on seeds 920-999 and 80000-80079 such tokens showed
+// 0.64 to 0.86, blobs of no token at most 0.62), its colour over this share of the disc and the
+// two colours over this share. A blob showing less than this share of the disc is too little to
+// look for one round.
+constexpr double kUnderPieceRim = 0.65, kUnderPieceOwnColour = 0.4, kUnderPieceDisc = 0.85,
+                 kUnderPieceLeastShown = 0.3;
+
 }  // namespace
 
 std::optional<SceneToken> TableReader::TokenOf(const Blob& b, const char* kind, double confidence) {
@@ -250,10 +263,22 @@ std::optional<TableReader::TokenBeside> TableReader::WithLittleElse(const Blob& 
 std::optional<TableReader::TokenBeside> TableReader::TokenAndMeeple(const Blob& b) {
   const char* kind = TokenOfColour(b.color);
   const double mm2 = top.ppmm * top.ppmm;
-  if (!kind || b.area_px <= kTwoPiecesMm2 * mm2 || b.area_px >= kTokenAndMeepleMm2 * mm2)
-    return std::nullopt;
+  if (!kind || b.area_px >= kTokenAndMeepleMm2 * mm2) return std::nullopt;
   const TokenShape shape = TokenShapeOf(*ParseTokenKind(kind));
-  if (shape.width <= kWidestMeepleMm) return std::nullopt;
+  if (shape.width <= kWidestMeepleMm) {
+    // A meeple may hold so narrow a token's disc: the token's own rim must show too.
+    const double r = shape.width / 2 * top.ppmm;
+    if (b.area_px < kNarrowTokenAndMeeple * CV_PI * r * r) return std::nullopt;
+    const DiscInBlob disc = WidestDisc(b, r);
+    if (disc.covered < kWholeDiscCovered) return std::nullopt;
+    const auto outline = FindDiscOutline(aligned_grey, disc.centre, r, r * 0.25);
+    if (blob_log)
+      std::fprintf(blob_log, "  a token and a meeple? the disc %.0f%% covered, its rim %.2f\n",
+                   disc.covered * 100, outline ? outline->rim : 0.0);
+    if (!outline || outline->rim < kNarrowTokenRim) return std::nullopt;
+    return TokenIn(b, kind, {outline->centre, disc.covered});
+  }
+  if (b.area_px <= kTwoPiecesMm2 * mm2) return std::nullopt;
   const DiscInBlob disc = WidestDisc(b, shape.width / 2 * top.ppmm);
   const double spread = disc.covered < kWholeDiscCovered ? -1 : FaceSpread(disc.centre, kind);
   if (blob_log)
@@ -335,9 +360,7 @@ std::optional<TableReader::TokenBeside> TableReader::TokenByOutline(const Blob& 
   if (box.empty()) return std::nullopt;
   cv::Mat face = cv::Mat::zeros(box.size(), CV_8U);
   cv::circle(face, c - box.tl(), face_r, cv::Scalar(255), cv::FILLED);
-  const auto& names = colors.names();
-  const int colour =
-      static_cast<int>(std::find(names.begin(), names.end(), b.color) - names.begin()) + 1;
+  const int colour = ClassLabel(b.color);
   const double of_class = cv::countNonZero((relit.classes(box) == colour) & face) /
                           std::max(1.0, static_cast<double>(cv::countNonZero(face)));
   const double spread = FaceSpread(outline->centre, kind),
@@ -353,6 +376,43 @@ std::optional<TableReader::TokenBeside> TableReader::TokenByOutline(const Blob& 
   auto token = TokenIn(b, kind, {outline->centre, outline->rim});
   token.centre = FaceCentre(outline->centre, kind);
   return token;
+}
+
+std::optional<TableReader::TokenBeside> TableReader::TokenUnderPiece(const Blob& b) {
+  const char* kind = TokenOfColour(b.color);
+  if (!kind) return std::nullopt;
+  const TokenShape shape = TokenShapeOf(*ParseTokenKind(kind));
+  if (shape.length - shape.width > 1 || shape.width <= kWidestMeepleMm) return std::nullopt;
+  const double r = shape.width / 2 * top.ppmm;
+  const double mm2 = top.ppmm * top.ppmm, disc_px = CV_PI * r * r;
+  if (b.area_px < kUnderPieceLeastShown * disc_px || b.area_px > kTokenAndMeepleMm2 * mm2)
+    return std::nullopt;
+  const auto outline = FindDiscOutline(aligned_grey, b.centroid, r, r * 0.6);
+  if (!outline) return std::nullopt;
+  const cv::Point c(outline->centre);
+  const cv::Rect box = SquareInView(c, static_cast<int>(r));
+  if (box.empty()) return std::nullopt;
+  cv::Mat disc = cv::Mat::zeros(box.size(), CV_8U);
+  cv::circle(disc, c - box.tl(), static_cast<int>(r * 0.9), cv::Scalar(255), cv::FILLED);
+  const int colour = ClassLabel(b.color);
+  if (colour == 0) return std::nullopt;
+  const cv::Mat classes = relit.classes(box);
+  const double n = std::max(1, cv::countNonZero(disc));
+  const double own = cv::countNonZero((classes == colour) & disc) / n;
+  const double other = cv::countNonZero((classes != colour) & (classes != 0) & disc) / n;
+  const double ring = RingLikeFace(outline->centre, kind);
+  if (blob_log) {
+    const auto mm = to_reading(aligned_to_image(outline->centre), 1.0);
+    std::fprintf(blob_log,
+                 "%s: a token under a piece at %.0f,%.0f mm? rim %.2f, its colour %.2f, another "
+                 "%.2f, ring %.2f\n",
+                 b.color.c_str(), mm ? mm->x : 0.0, mm ? mm->y : 0.0, outline->rim, own, other,
+                 ring);
+  }
+  if (outline->rim < kUnderPieceRim || own < kUnderPieceOwnColour ||
+      own + other < kUnderPieceDisc || ring >= kRingLikeFace)
+    return std::nullopt;
+  return TokenIn(b, kind, {outline->centre, own + other});
 }
 
 }  // namespace cf

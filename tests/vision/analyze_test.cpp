@@ -309,8 +309,15 @@ void ExpectTokenReadWhole(uint64_t seed, const std::string& kind) {
   bool read = false;
   for (const auto& k : r->tokens) read |= k.kind == kind && distance(k.center_mm) < 3;
   EXPECT_TRUE(read);
-  for (const auto& f : r->followers)
-    EXPECT_GT(distance(f.center_mm), 15) << "the token read as a " << f.color << " follower";
+  for (const auto& f : r->followers) {
+    bool a_true_one = false;  // a meeple lying on the token, say
+    for (const auto& t : s.truth.followers)
+      a_true_one |= f.color == t.color && std::hypot(f.center_mm[0] - t.center_mm[0],
+                                                     f.center_mm[1] - t.center_mm[1]) < 6;
+    if (!a_true_one) {
+      EXPECT_GT(distance(f.center_mm), 15) << "the token read as a " << f.color << " follower";
+    }
+  }
 }
 
 // A catch token on a city (bench vision's scene 971): where the city's shading is like the token's,
@@ -330,6 +337,22 @@ TEST(Analyze, ATokenPartlyUnderAnotherPieceIsStillAToken) {
   ExpectTokenReadWhole(960, "seduction");
   ExpectTokenReadWhole(80057, "seduction");
 }
+
+// A seduction token with a meeple of another colour lying across it (bench vision's scenes 939,
+// 950 and 996): the token's colour makes a ragged crescent, but its round rim shows along most
+// of its outline, and the disc within is its colour and the meeple's.
+TEST(Analyze, ATokenUnderAMeepleOfAnotherColourIsFoundByItsRim) {
+  for (int seed : {939, 950, 996}) ExpectTokenReadWhole(seed, "seduction");
+}
+
+// A catch token, no wider than a meeple, with a red meeple lying across it (bench vision's scene
+// 80046): the blob of both, more than any meeple alone, holds the token's disc whole, and the
+// disc's rim shows.
+TEST(Analyze, ACatchTokenAndARedMeepleOnItAreTold) { ExpectTokenReadWhole(80046, "catch"); }
+
+// A catch token seen at a slant (bench vision's scene 80071): its clean outline takes in its
+// side, so that its blob's middle is off its face; the face, looked for within it, is one colour.
+TEST(Analyze, ATokenSeenAtASlantShowsItsFaceOfOneColour) { ExpectTokenReadWhole(80071, "catch"); }
 
 // A token seen only in part, beside a meeple (bench vision's scenes 80007 and 80017: targets on
 // grass, a meeple touching each; 925: a seduction token with a yellow meeple against it): most of
