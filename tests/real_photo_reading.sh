@@ -70,6 +70,14 @@ if [ -f "$tmp/test_45.json" ]; then
   echo "test_45.jpg: $followers followers"
   [ "$followers" -le 10 ] || { echo "FAIL test_45.jpg: $followers followers on a board without any"; fail=1; }
 fi
+# test_37: no black meeple on it, but its black table shows in gaps between tiles, in strips a
+# meeple's size that are flat, not lit from above: three had been read as black followers.
+expect_read test_37.jpg 50 "a board on a black table with gaps between its tiles"
+if [ -f "$tmp/test_37.json" ]; then
+  black=$(grep -c '"color": *"black"' "$tmp/test_37.json" || true)
+  echo "test_37.jpg: $black black followers"
+  [ "$black" -le 1 ] || { echo "FAIL test_37.jpg: $black black followers where none stands"; fail=1; }
+fi
 # test_49: one red meeple on the board; the grey-brown houses of its farms, relit to the art's
 # light, are of the grey players' colour class: six of them had been read as grey followers.
 expect_read test_49.jpg 1 "a board with one red meeple"

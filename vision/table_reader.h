@@ -59,6 +59,10 @@ constexpr double kTokenFaceSpreadLab = 8;
 // on real photos 12.6 and over). A flat patch of grass that the colour classes cut out spreads
 // less.
 constexpr double kLeastGreenLightnessSpread = 8;
+// So is a follower of any colour, less strongly: rendered meeples of every colour spread 2.2 and
+// over, on real photos 3.5 and over; patches of the black table seen in gaps between tiles
+// (test_37) 1.6 to 1.8, flat grey or red print 1.0 to 2.0.
+constexpr double kLeastLightnessSpread = 2;
 // A meeple standing seen from above, the smallest piece: blobs of two touching pieces are split
 // into parts no smaller.
 constexpr double kSmallestPieceMm2 = 150;

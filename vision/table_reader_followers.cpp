@@ -145,8 +145,15 @@ void TableReader::ReadPieces() {
       continue;
     }
     const ColourAsSeen paint = AsSeen(b);
+    if (blob_log)
+      std::fprintf(blob_log, "  as seen: %.1f from its colour, lightness spread %.1f\n",
+                   colour_model.Distance(b.color, paint.mean), paint.lightness_spread);
     if (colour_model.Distance(b.color, paint.mean) > MostOffAsSeen(b.color)) {
       Drop("the art: its colour as seen is no meeple's");
+      continue;
+    }
+    if (paint.lightness_spread < kLeastLightnessSpread) {
+      Drop("flat: a patch of print or of the table, not a body lit from above");
       continue;
     }
     // A target token is flat too: a blob shaped like one partly hidden is kept to be read as it.
