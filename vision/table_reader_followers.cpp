@@ -17,6 +17,13 @@ namespace {
 // ring around it; a patch of a screen's reflection or of grass is its colour all round (on the
 // real photos such patches had been read as tokens; 0.2 lost a token of seeds 920-999).
 constexpr double kWholeTokenRingLikeFace = 0.3;
+// A token's outline as clean as a cut disc's (ellipse fit and solidity at least these) seen at a
+// slant shows its side, and at 1 px/mm its blurred rim reaches into its face: a face spread up to
+// kSlantedFaceSpreadLab is still one colour. Rendered knockout tokens so seen: 8.2 to 9.5; the
+// blobs of blue meeples and art with a token's outline have an ellipse fit of 0.95 at most
+// (rendered) and 0.91 (real photos), and the round yellow art of the fair tiles, as clean, spreads
+// over 20.
+constexpr double kCutDiscEllipseFit = 0.97, kCutDiscSolidity = 0.93, kSlantedFaceSpreadLab = 10;
 // Players stand a follower on its feature's middle (the road, the cloister, the city's heart),
 // where the catalog draws it: a footprint within this of that spot (mm) on a reading nearly as
 // good as the first, and further off it on the first, takes that reading (tuning scenes: 3 to 7
@@ -120,7 +127,10 @@ void TableReader::ReadPieces() {
       const cv::Point2d face =
           verdict.clean_outline ? FaceCentre(at_aligned, verdict.token) : at_aligned;
       const double spread = FaceSpread(face, verdict.token);
-      const bool one_colour = FaceOfOneColour(face, verdict.token, spread);
+      const bool cut_disc =
+          b.ellipse_fit >= kCutDiscEllipseFit && b.solidity >= kCutDiscSolidity;
+      const bool one_colour = FaceOfOneColour(face, verdict.token, spread) ||
+                              (cut_disc && spread < kSlantedFaceSpreadLab);
       const double ring = one_colour ? RingLikeFace(at_aligned, verdict.token) : 0;
       if (one_colour && ring < kWholeTokenRingLikeFace) {
         if (auto t = TokenOf(b, verdict.token, verdict.confidence)) scene.tokens.push_back(*t);

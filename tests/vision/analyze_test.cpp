@@ -354,6 +354,14 @@ TEST(Analyze, ACatchTokenAndARedMeepleOnItAreTold) { ExpectTokenReadWhole(80046,
 // side, so that its blob's middle is off its face; the face, looked for within it, is one colour.
 TEST(Analyze, ATokenSeenAtASlantShowsItsFaceOfOneColour) { ExpectTokenReadWhole(80071, "catch"); }
 
+// Knockout tokens seen at a slant at about 1 px/mm (bench vision's scenes 958 and 959): the side
+// and the blurred rim reach into the face, which spreads more than a flat face's, but the outline
+// is as clean as a cut disc's, which no meeple's is.
+TEST(Analyze, ATokenWithTheOutlineOfACutDiscIsATokenSeenAtASlant) {
+  ExpectTokenReadWhole(958, "knockout");
+  ExpectTokenReadWhole(959, "knockout");
+}
+
 // A token seen only in part, beside a meeple (bench vision's scenes 80007 and 80017: targets on
 // grass, a meeple touching each; 925: a seduction token with a yellow meeple against it): most of
 // its face is one colour, and it is wider than any meeple, so that no meeple lying down is taken
