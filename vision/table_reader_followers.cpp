@@ -259,6 +259,13 @@ void TableReader::SettleFollowers() {
       const char* kind = PartlyHiddenToken(follower_blobs[i], top.ppmm, &misfit);
       if (kind && misfit < kHiddenTokenMisfit) like_tokens.push_back({i, kind});
     }
+    // Of several, a flat green one (kept only to be read as a target: a green meeple is lit from
+    // above) is the token.
+    if (like_tokens.size() > 1)
+      std::erase_if(like_tokens, [&](const auto& like) {
+        return follower_blobs[like.first].color != "green" ||
+               AsSeen(follower_blobs[like.first]).lightness_spread >= kLeastGreenLightnessSpread;
+      });
     if (like_tokens.size() != 1) continue;
     auto [i, kind] = like_tokens[0];
     auto t = TokenOf(follower_blobs[i], kind, 0.5);

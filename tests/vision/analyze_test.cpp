@@ -354,6 +354,13 @@ TEST(Analyze, ACatchTokenAndARedMeepleOnItAreTold) { ExpectTokenReadWhole(80046,
 // side, so that its blob's middle is off its face; the face, looked for within it, is one colour.
 TEST(Analyze, ATokenSeenAtASlantShowsItsFaceOfOneColour) { ExpectTokenReadWhole(80071, "catch"); }
 
+// A target token seen in part on grass beside a green meeple lying on the same tile (bench vision's
+// scene 80064): both blobs are shaped like a target partly hidden, but only the token's is flat,
+// the meeple being lit from above.
+TEST(Analyze, OfTwoTargetLikeBlobsOnATileTheFlatOneIsTheToken) {
+  ExpectTokenReadWhole(80064, "target");
+}
+
 // Knockout tokens seen at a slant at about 1 px/mm (bench vision's scenes 958 and 959): the side
 // and the blurred rim reach into the face, which spreads more than a flat face's, but the outline
 // is as clean as a cut disc's, which no meeple's is.
