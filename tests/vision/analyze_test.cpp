@@ -361,6 +361,13 @@ TEST(Analyze, OfTwoTargetLikeBlobsOnATileTheFlatOneIsTheToken) {
   ExpectTokenReadWhole(80064, "target");
 }
 
+// Target tokens seen in part on grass (bench vision's scenes 965 and 80056): darker grass about
+// them is like their face over a fifth of the ring around them, and their colour as seen, the
+// printed target's, tells them from a patch of grass.
+TEST(Analyze, ATargetOnGrassIsATokenThoughTheGrassAboutItIsLikeIt) {
+  for (int seed : {965, 80056}) ExpectTokenReadWhole(seed, "target");
+}
+
 // Knockout tokens seen at a slant at about 1 px/mm (bench vision's scenes 958 and 959): the side
 // and the blurred rim reach into the face, which spreads more than a flat face's, but the outline
 // is as clean as a cut disc's, which no meeple's is.
