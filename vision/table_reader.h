@@ -222,6 +222,9 @@ class TableReader {
     double lightness_spread = 0;
   };
   ColourAsSeen AsSeen(const Blob& b);
+  // A green blob whose lightness as seen spreads less than kLeastGreenLightnessSpread: no green
+  // meeple (a patch of grass, or a target token). `seen`: its AsSeen, when already measured.
+  bool FlatGreen(const Blob& b, const ColourAsSeen* seen = nullptr);
   // A follower's sides, towards the camera, are its paint in shade, which its colour's class may
   // miss: seen between its top and the table, unlike the art, of the blob's chromaticity and no
   // brighter. The centroid (aligned pixels) of the blob with them; `centroid` is the blob's own.

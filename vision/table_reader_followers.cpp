@@ -127,8 +127,7 @@ void TableReader::ReadPieces() {
       const cv::Point2d face =
           verdict.clean_outline ? FaceCentre(at_aligned, verdict.token) : at_aligned;
       const double spread = FaceSpread(face, verdict.token);
-      const bool cut_disc =
-          b.ellipse_fit >= kCutDiscEllipseFit && b.solidity >= kCutDiscSolidity;
+      const bool cut_disc = b.ellipse_fit >= kCutDiscEllipseFit && b.solidity >= kCutDiscSolidity;
       const bool one_colour = FaceOfOneColour(face, verdict.token, spread) ||
                               (cut_disc && spread < kSlantedFaceSpreadLab);
       const double ring = one_colour ? RingLikeFace(at_aligned, verdict.token) : 0;
@@ -167,7 +166,7 @@ void TableReader::ReadPieces() {
       continue;
     }
     // A target token is flat too: a blob shaped like one partly hidden is kept to be read as it.
-    if (b.color == "green" && paint.lightness_spread < kLeastGreenLightnessSpread) {
+    if (FlatGreen(b, &paint)) {
       double misfit = 0;
       if (!PartlyHiddenToken(b, top.ppmm, &misfit) || misfit >= kHiddenTokenMisfit) {
         Drop("flat: a patch of print, not a body lit from above");
@@ -262,10 +261,8 @@ void TableReader::SettleFollowers() {
     // Of several, a flat green one (kept only to be read as a target: a green meeple is lit from
     // above) is the token.
     if (like_tokens.size() > 1)
-      std::erase_if(like_tokens, [&](const auto& like) {
-        return follower_blobs[like.first].color != "green" ||
-               AsSeen(follower_blobs[like.first]).lightness_spread >= kLeastGreenLightnessSpread;
-      });
+      std::erase_if(like_tokens,
+                    [&](const auto& like) { return !FlatGreen(follower_blobs[like.first]); });
     if (like_tokens.size() != 1) continue;
     auto [i, kind] = like_tokens[0];
     auto t = TokenOf(follower_blobs[i], kind, 0.5);

@@ -190,6 +190,11 @@ TableReader::ColourAsSeen TableReader::AsSeen(const Blob& b) {
   return {cv::Vec3d(mean[0], mean[1], mean[2]), spread[0]};
 }
 
+bool TableReader::FlatGreen(const Blob& b, const ColourAsSeen* seen) {
+  if (b.color != "green") return false;
+  return (seen ? *seen : AsSeen(b)).lightness_spread < kLeastGreenLightnessSpread;
+}
+
 cv::Point2d TableReader::WithShadedSides(const Blob& b, cv::Point2d centroid) {
   const cv::Point2d sweep = (footprint(centroid, 1.0) - centroid) * kTallestPieceMm;
   const int sx = static_cast<int>(std::ceil(std::abs(sweep.x))),

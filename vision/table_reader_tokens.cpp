@@ -146,7 +146,7 @@ std::optional<Blob> TableReader::WholeMeeple(const Blob& b) {
   if (!whole || whole->solidity < kPieceSolidity || whole->area_px < kMeepleLeastMm2 * mm2 ||
       whole->area_px > kMeepleMostMm2 * mm2 || Judge(*whole).what != BlobVerdict::kFollower)
     return std::nullopt;
-  if (green && AsSeen(*whole).lightness_spread < kLeastGreenLightnessSpread) return std::nullopt;
+  if (FlatGreen(*whole)) return std::nullopt;
   return whole;
 }
 
