@@ -33,6 +33,9 @@ constexpr double kHiddenTileDetail = 0.6;
 constexpr double kStrongScore = 0.45;  // a cell that matches its art well alone
 // A tile alone near the board (the tiles beside it hidden) is kept when it matches this well.
 constexpr double kLoneTileScore = 0.7;
+// A cell more than this share of the table's colour (not worth reading: OnTiles) that matches no
+// tile well is bare table.
+constexpr double kBareTableShare = 0.5;
 constexpr double kStrongShare = 0.5;  // the least share of board cells at kStrongScore or more
 // Mean |a - 128| + |b - 128| (Lab) of a cell: boards of printed tiles show a median of 35 and
 // more (real photos and renders alike), a ChArUco board under 5.
@@ -164,8 +167,27 @@ Status TableReader::KeepJoinedTiles() {
   if (best_size < 3 || (board.size() > kManyTiles && best_size < board.size() * kJoinedShare) ||
       (pairs >= 4 && matching < pairs * 0.7) || board.size() > kMostTiles || !MostMatchWell(board))
     return Fail("no board in view: the tiles found do not join into a legal board");
-  // Every tile is laid beside another, so parts of the board are at most a missed tile apart;
-  // tiles read further from the largest part lie on something else (an arm, a box).
+  // Every tile is laid beside another, so parts of the board are at most a missed tile apart, and
+  // a missed tile is no bare table (one on a dark table may pass for table, but matches its art);
+  // tiles read further from the largest part, or beyond bare table only, lie on something else
+  // (an arm, a box, a score board: test_46, test_62).
+  auto missed_tile_between = [&](const CellReading& a, const CellReading& b) {
+    const int dc = b.col - a.col, dr = b.row - a.row;
+    std::vector<cv::Point> between;
+    if (dc == 0 || dr == 0)
+      between.push_back({a.col + dc / 2, a.row + dr / 2});
+    else
+      between = {{a.col + dc, a.row}, {a.col, a.row + dr}};
+    return std::any_of(between.begin(), between.end(), [&](cv::Point c) {
+      const cv::Rect r = CellRect(c.x, c.y), inside = r & cv::Rect(0, 0, aligned.cols, aligned.rows);
+      // Cut by the view's edge: what lies there is not known.
+      if (inside != r || cv::countNonZero(valid(r)) < r.area() * 0.98) return true;
+      const int inset = static_cast<int>(r.width * 0.04);
+      const cv::Rect inner(r.x + inset, r.y + inset, r.width - 2 * inset, r.height - 2 * inset);
+      return g.TableFraction(inner) <= kBareTableShare ||
+             ReadCell(aligned, r, *in.tileset, *fine)[0].score >= kStrongScore;
+    });
+  };
   std::vector<bool> near_main(board.size(), false);
   std::vector<int> stack;
   for (size_t i = 0; i < board.size(); ++i)
@@ -177,6 +199,8 @@ Status TableReader::KeepJoinedTiles() {
       for (int dr = -2 + std::abs(dc); dr <= 2 - std::abs(dc); ++dr) {
         auto it = at.find({board[i].col + dc, board[i].row + dr});
         if (it == at.end() || near_main[it->second]) continue;
+        if (std::abs(dc) + std::abs(dr) == 2 && !missed_tile_between(board[i], board[it->second]))
+          continue;
         near_main[it->second] = true;
         stack.push_back(it->second);
       }
