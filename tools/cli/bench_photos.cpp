@@ -98,11 +98,12 @@ int RunBenchPhotos(const std::vector<std::string>& args) {
       continue;
     }
     // The frame is centred on the board's middle tile: another reading of the board may centre it
-    // a tile or two away. The shift by whole tiles under which most readings are judged ones.
+    // tiles away (a score board beside it read as tiles or not). The shift by whole tiles under
+    // which most readings are judged ones.
     double shift[2] = {0, 0};
     int most = -1;
-    for (int dx = -2; dx <= 2; ++dx)
-      for (int dy = -2; dy <= 2; ++dy) {
+    for (int dx = -6; dx <= 6; ++dx)
+      for (int dy = -6; dy <= 6; ++dy) {
         const double s[2] = {dx * kTilePitchMm, dy * kTilePitchMm};
         int n = 0;
         for (const auto& f : scene->followers) n += JudgedAs(f, followers, s) != nullptr;
