@@ -258,6 +258,27 @@ TEST(Analyze, AnInnsPondIsReadAsArtNotHiddenAsAPiece) {
   EXPECT_EQ(read->rotation, inn->rotation);
 }
 
+// On a table of the grass's colour (bench vision's scene 80009) a tile mostly of grass is more than
+// half the table's colour, so it is not compared with the tile set at first. In a notch of the
+// board, beside two of its tiles or more, it is, and read.
+TEST(Analyze, ATileOfTheTablesColourInANotchOfTheBoardIsRead) {
+  RenderedScene s = BenchScene(80009);
+  auto r = ReadWithItsCamera(s.image, s.look);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  for (const Cell at : {Cell{2, 0}, Cell{0, 2}, Cell{2, 1}}) {
+    const SceneTile* truth = nullptr;
+    for (const auto& t : s.truth.tiles)
+      if (t.at == at) truth = &t;
+    ASSERT_NE(truth, nullptr) << "the scene is not the one this test was written for";
+    const SceneTile* read = nullptr;
+    for (const auto& t : r->tiles)
+      if (t.at == at) read = &t;
+    ASSERT_NE(read, nullptr) << "the tile at " << at.x << "," << at.y << " is not read";
+    EXPECT_EQ(read->id, truth->id);
+    EXPECT_EQ(read->rotation, truth->rotation);
+  }
+}
+
 // A cloister at the board's edge (bench vision's scene 922) whose building a black meeple hides and
 // whose grass a knockout token half covers: too little of it shows to be read with confidence, but
 // a follower stands on it, and followers stand on tiles. The tile is read, with a low confidence,
