@@ -37,6 +37,10 @@ constexpr double kLoneTileScore = 0.7;
 // matches this well: on the real photos such cells beside boards matched 0.51 to 0.89 where tiles
 // lie, 0.14 to 0.36 where the table is bare; a rendered table's wood grain matched a road at 0.58.
 constexpr double kTableColouredTileScore = 0.6;
+// The table's colour is like the tiles' when this share of the board's tiles or more are at least
+// kPatchOfTable of it (rendered boards on tables unlike the tiles: under 5%; the real photos
+// where tiles of the table's colour lay in notches: 15% and more).
+constexpr double kTileLikeTableShare = 0.1, kPatchOfTable = 0.1;
 // A cell more than this share of the table's colour (not worth reading: OnTiles) that matches no
 // tile well is bare table.
 constexpr double kBareTableShare = 0.5;
@@ -123,8 +127,22 @@ Status TableReader::FindBoard() {
   // test_51) was not compared. In a notch of the board (beside two of its tiles or more) it joins
   // when it matches its art well and fits them; a cell beside one tile only may be bare table that
   // matches by chance (test_01).
+  // Only where the table's colour is like the tiles': the board's own tiles then show patches of
+  // it (on most tables none does).
+  auto table_fraction = [&](int col, int row) {
+    const cv::Rect r = CellRect(col, row);
+    const int inset = static_cast<int>(r.width * 0.04);
+    return g.TableFraction(
+        cv::Rect(r.x + inset, r.y + inset, r.width - 2 * inset, r.height - 2 * inset));
+  };
+  int board_cells = 0, like_table = 0;
+  for (size_t i = 0; i < cells.size(); ++i)
+    if (in_board[i]) {
+      ++board_cells;
+      like_table += table_fraction(cells[i].col, cells[i].row) >= kPatchOfTable;
+    }
   std::set<std::pair<int, int>> looked_at;
-  for (bool joined = true; joined;) {
+  for (bool joined = like_table >= board_cells * kTileLikeTableShare; joined;) {
     joined = false;
     std::map<std::pair<int, int>, int> beside;  // uncompared cells: board tiles beside them
     for (size_t i = 0; i < cells.size(); ++i)
