@@ -186,6 +186,18 @@ cv::Rect TableReader::CellInView(int c, int r) {
   return CellRect(c, r) & cv::Rect(0, 0, aligned.cols, aligned.rows);
 }
 
+bool TableReader::WholeInView(int c, int r) {
+  const cv::Rect cell = CellRect(c, r);
+  return cell == CellInView(c, r) && cv::countNonZero(valid(cell)) >= cell.area() * 0.98;
+}
+
+double TableReader::TableShare(int c, int r) {
+  const cv::Rect cell = CellRect(c, r);
+  const int inset = static_cast<int>(cell.width * 0.04);
+  return g.TableFraction(cv::Rect(cell.x + inset, cell.y + inset, cell.width - 2 * inset,
+                                  cell.height - 2 * inset));
+}
+
 cv::Point2d TableReader::aligned_to_reading(cv::Point2d p) {
   if (table_frame) return aligned_to_table(p);
   return cv::Point2d((p.x - origin_aligned.x) / top.ppmm, (p.y - origin_aligned.y) / top.ppmm);

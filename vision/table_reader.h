@@ -151,6 +151,11 @@ class TableReader {
   // Cell (c, r) of the grid, whole or cut to the view.
   cv::Rect CellRect(int c, int r);
   cv::Rect CellInView(int c, int r);
+  // Whether cell (c, r) lies whole in the view, all but 2% of it seen.
+  bool WholeInView(int c, int r);
+  // The share of cell (c, r)'s inside (its rim left out, as the cells compared) of the table's
+  // colour.
+  double TableShare(int c, int r);
   // The reading frame's mm at a pixel of the aligned view, and back.
   cv::Point2d aligned_to_reading(cv::Point2d p);
   cv::Point2d reading_to_aligned(cv::Point2d mm);

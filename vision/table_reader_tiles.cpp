@@ -129,17 +129,11 @@ Status TableReader::FindBoard() {
   // matches by chance (test_01).
   // Only where the table's colour is like the tiles': the board's own tiles then show patches of
   // it (on most tables none does).
-  auto table_fraction = [&](int col, int row) {
-    const cv::Rect r = CellRect(col, row);
-    const int inset = static_cast<int>(r.width * 0.04);
-    return g.TableFraction(
-        cv::Rect(r.x + inset, r.y + inset, r.width - 2 * inset, r.height - 2 * inset));
-  };
   int board_cells = 0, like_table = 0;
   for (size_t i = 0; i < cells.size(); ++i)
     if (in_board[i]) {
       ++board_cells;
-      like_table += table_fraction(cells[i].col, cells[i].row) >= kPatchOfTable;
+      like_table += TableShare(cells[i].col, cells[i].row) >= kPatchOfTable;
     }
   std::set<std::pair<int, int>> looked_at;
   for (bool joined = like_table >= board_cells * kTileLikeTableShare; joined;) {
@@ -152,12 +146,10 @@ Status TableReader::FindBoard() {
           if (!cell_at.count(at) && !looked_at.count(at)) ++beside[at];
         }
     for (const auto& [at, n] : beside) {
-      const cv::Rect r = CellRect(at.first, at.second);
-      if (n < 2 || (r & cv::Rect(0, 0, aligned.cols, aligned.rows)) != r ||
-          cv::countNonZero(valid(r)) < r.area() * 0.98)
-        continue;
+      if (n < 2 || !WholeInView(at.first, at.second)) continue;
       looked_at.insert(at);
-      CellReading cell{at.first, at.second, ReadCell(aligned, r, *in.tileset, *fine), 0};
+      CellReading cell{at.first, at.second,
+                       ReadCell(aligned, CellRect(at.first, at.second), *in.tileset, *fine), 0};
       if (cell.candidates[0].score < kTableColouredTileScore || !LooksLikeTile(cell)) continue;
       cell_at[at] = cells.size();
       frontier.push_back(cells.size());
@@ -234,13 +226,9 @@ Status TableReader::KeepJoinedTiles() {
     else
       between = {{a.col + dc, a.row}, {a.col, a.row + dr}};
     return std::any_of(between.begin(), between.end(), [&](cv::Point c) {
-      const cv::Rect r = CellRect(c.x, c.y), inside = r & cv::Rect(0, 0, aligned.cols, aligned.rows);
       // Cut by the view's edge: what lies there is not known.
-      if (inside != r || cv::countNonZero(valid(r)) < r.area() * 0.98) return true;
-      const int inset = static_cast<int>(r.width * 0.04);
-      const cv::Rect inner(r.x + inset, r.y + inset, r.width - 2 * inset, r.height - 2 * inset);
-      return g.TableFraction(inner) <= kBareTableShare ||
-             ReadCell(aligned, r, *in.tileset, *fine)[0].score >= kStrongScore;
+      return !WholeInView(c.x, c.y) || TableShare(c.x, c.y) <= kBareTableShare ||
+             ReadCell(aligned, CellRect(c.x, c.y), *in.tileset, *fine)[0].score >= kStrongScore;
     });
   };
   std::vector<bool> near_main(board.size(), false);
