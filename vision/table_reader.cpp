@@ -194,8 +194,8 @@ bool TableReader::WholeInView(int c, int r) {
 double TableReader::TableShare(int c, int r) {
   const cv::Rect cell = CellRect(c, r);
   const int inset = static_cast<int>(cell.width * 0.04);
-  return g.TableFraction(cv::Rect(cell.x + inset, cell.y + inset, cell.width - 2 * inset,
-                                  cell.height - 2 * inset));
+  return g.TableFraction(
+      cv::Rect(cell.x + inset, cell.y + inset, cell.width - 2 * inset, cell.height - 2 * inset));
 }
 
 cv::Point2d TableReader::aligned_to_reading(cv::Point2d p) {
