@@ -29,7 +29,9 @@ void CheckInvariants(const GameState& g, const std::vector<int>& scores_before, 
     ASSERT_GE(g.supply(p), 0);
     ASSERT_LE(g.supply(p), followers);
     ASSERT_EQ(g.supply(p) + on_board[p], followers) << "followers are never lost or made";
-    if (!(final_step && g.setup().has("beggars"))) ASSERT_GE(g.scores()[p], scores_before[p]);
+    if (!(final_step && g.setup().has("beggars"))) {
+      ASSERT_GE(g.scores()[p], scores_before[p]);
+    }
   }
 }
 
