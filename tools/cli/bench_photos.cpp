@@ -113,19 +113,24 @@ int RunBenchPhotos(const std::vector<std::string>& args) {
     // Each judged follower is read once at most: a second reading of it is a new one.
     std::map<std::string, int> here;
     std::set<const JudgedFollower*> read;
-    int new_here = 0;
+    std::vector<const SceneFollower*> new_here;
     for (const auto& f : scene->followers) {
       const JudgedFollower* j = JudgedAs(f, followers, shift);
       if (j && read.insert(j).second)
         ++here[j->verdict];
       else
-        ++new_here;
+        new_here.push_back(&f);
     }
     for (const auto& [verdict, n] : here) kept[verdict] += n;
-    unjudged += new_here;
-    if (vm->count("per-photo"))
-      std::printf("  %-12s meeples %d, not %d, unclear %d, not judged %d\n", photo.c_str(),
-                  here["meeple"], here["not"], here["unclear"], new_here);
+    unjudged += static_cast<int>(new_here.size());
+    if (vm->count("per-photo")) {
+      std::printf("  %-12s meeples %d, not %d, unclear %d, not judged %zu\n", photo.c_str(),
+                  here["meeple"], here["not"], here["unclear"], new_here.size());
+      // In the labels' frame and format, to be judged and added.
+      for (const SceneFollower* f : new_here)
+        std::printf("    not judged: %s %s %.1f %.1f (%s)\n", photo.c_str(), f->color.c_str(),
+                    f->center_mm[0] + shift[0], f->center_mm[1] + shift[1], f->pose.c_str());
+    }
   }
   const int meeples = kept["meeple"], others = kept["not"];
   std::printf("catapult-fair bench photos: %zu photos (%d refused)\n", judged->size(), refused);
