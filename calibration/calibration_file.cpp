@@ -17,9 +17,12 @@ Status SaveCalibration(const Calibration& c, const std::string& path) {
     fs << "has_table_pose" << static_cast<int>(c.has_table_pose);
     fs << "rotation" << cv::Mat(c.camera.R) << "translation_mm" << cv::Mat(c.camera.t);
     fs << "reject_distance" << c.colors.reject_distance;
-    fs << "colors" << "[";
+    fs << "colors"
+       << "[";
     for (const auto& [name, s] : c.colors.colors())
-      fs << "{" << "name" << name << "lab_mean" << cv::Mat(s.mean) << "lab_inv_cov" << cv::Mat(s.inv_cov) << "}";
+      fs << "{"
+         << "name" << name << "lab_mean" << cv::Mat(s.mean) << "lab_inv_cov" << cv::Mat(s.inv_cov)
+         << "}";
     fs << "]";
   } catch (const cv::Exception& e) {
     return Fail("cannot write " + path + ": " + e.msg);
@@ -28,7 +31,8 @@ Status SaveCalibration(const Calibration& c, const std::string& path) {
 }
 
 Result<Calibration> LoadCalibration(const std::string& path) {
-  if (std::filesystem::is_directory(path)) return Fail(path + " is a folder, not a calibration file");
+  if (std::filesystem::is_directory(path))
+    return Fail(path + " is a folder, not a calibration file");
   if (!std::ifstream(path)) return Fail("cannot read calibration file " + path);
   Calibration c;
   try {
@@ -37,7 +41,8 @@ Result<Calibration> LoadCalibration(const std::string& path) {
     std::string format;
     fs["format"] >> format;
     if (format != kCalibrationFormat)
-      return Fail(path + " is not a catapult-fair calibration file (format should be " + kCalibrationFormat + ")");
+      return Fail(path + " is not a catapult-fair calibration file (format should be " +
+                  kCalibrationFormat + ")");
     cv::Mat K, dist, R, t;
     fs["image_width"] >> c.camera.width;
     fs["image_height"] >> c.camera.height;
@@ -45,9 +50,11 @@ Result<Calibration> LoadCalibration(const std::string& path) {
     fs["distortion"] >> dist;
     fs["rotation"] >> R;
     fs["translation_mm"] >> t;
-    if (K.size() != cv::Size(3, 3) || dist.total() != 5 || R.size() != cv::Size(3, 3) || t.total() != 3 ||
-        c.camera.width <= 0 || c.camera.height <= 0)
-      return Fail(path + ": camera_matrix, distortion, rotation, translation_mm or the image size is missing or malformed");
+    if (K.size() != cv::Size(3, 3) || dist.total() != 5 || R.size() != cv::Size(3, 3) ||
+        t.total() != 3 || c.camera.width <= 0 || c.camera.height <= 0)
+      return Fail(path +
+                  ": camera_matrix, distortion, rotation, translation_mm or the image size is "
+                  "missing or malformed");
     K.convertTo(K, CV_64F);
     dist.convertTo(dist, CV_64F);
     R.convertTo(R, CV_64F);

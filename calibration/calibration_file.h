@@ -14,7 +14,7 @@ namespace cf {
 inline constexpr const char* kCalibrationFormat = "catapult-fair/calibration@1";
 
 struct Calibration {
-  Camera camera;              // intrinsics, distortion, and the pose when the table plane is known
+  Camera camera;  // intrinsics, distortion, and the pose when the table plane is known
   bool has_table_pose = false;
   double rms_px = 0;
   ColorModel colors = ColorModel::Defaults();

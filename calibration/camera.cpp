@@ -40,8 +40,8 @@ bool Camera::PixelToPlane(const cv::Point2d& pixel, double plane_z, cv::Point2d&
   return true;
 }
 
-Camera Camera::LookingAt(cv::Point2d target, double distance, double tilt_deg, double yaw_deg, int width,
-                         int height, double hfov_deg, cv::Vec<double, 5> dist) {
+Camera Camera::LookingAt(cv::Point2d target, double distance, double tilt_deg, double yaw_deg,
+                         int width, int height, double hfov_deg, cv::Vec<double, 5> dist) {
   Camera c;
   c.width = width;
   c.height = height;
@@ -52,7 +52,8 @@ Camera Camera::LookingAt(cv::Point2d target, double distance, double tilt_deg, d
   // Straight down: camera x = east, camera y = south, camera z = down (world z).
   double tilt = tilt_deg * CV_PI / 180, yaw = yaw_deg * CV_PI / 180;
   cv::Matx33d yaw_m(std::cos(yaw), std::sin(yaw), 0, -std::sin(yaw), std::cos(yaw), 0, 0, 0, 1);
-  cv::Matx33d tilt_m(1, 0, 0, 0, std::cos(tilt), std::sin(tilt), 0, -std::sin(tilt), std::cos(tilt));
+  cv::Matx33d tilt_m(1, 0, 0, 0, std::cos(tilt), std::sin(tilt), 0, -std::sin(tilt),
+                     std::cos(tilt));
   c.R = tilt_m * yaw_m;
   cv::Vec3d forward = c.R.t() * cv::Vec3d(0, 0, 1);
   cv::Vec3d centre = cv::Vec3d(target.x, target.y, 0) - distance * forward;
@@ -87,8 +88,8 @@ Result<Camera> Camera::FromJson(const json::Value& v) {
     return true;
   };
   double w, h;
-  if (!num("width", w) || !num("height", h) || !num("fx", c.fx) || !num("fy", c.fy) || !num("cx", c.cx) ||
-      !num("cy", c.cy))
+  if (!num("width", w) || !num("height", h) || !num("fx", c.fx) || !num("fy", c.fy) ||
+      !num("cx", c.cx) || !num("cy", c.cy))
     return Fail("camera: needs width, height, fx, fy, cx, cy");
   c.width = static_cast<int>(w);
   c.height = static_cast<int>(h);
@@ -101,7 +102,8 @@ Result<Camera> Camera::FromJson(const json::Value& v) {
     }
     return true;
   };
-  if (!arr("distortion", 5, c.dist.val) || !arr("rotation", 9, c.R.val) || !arr("translation_mm", 3, c.t.val))
+  if (!arr("distortion", 5, c.dist.val) || !arr("rotation", 9, c.R.val) ||
+      !arr("translation_mm", 3, c.t.val))
     return Fail("camera: needs distortion[5], rotation[9] and translation_mm[3]");
   return c;
 }

@@ -15,8 +15,8 @@ struct Camera {
   int width = 1920, height = 1080;
   double fx = 1500, fy = 1500, cx = 960, cy = 540;
   cv::Vec<double, 5> dist{0, 0, 0, 0, 0};  // k1 k2 p1 p2 k3 (OpenCV order)
-  cv::Matx33d R = cv::Matx33d::eye();       // world -> camera rotation
-  cv::Vec3d t{0, 0, 1000};                  // world -> camera translation
+  cv::Matx33d R = cv::Matx33d::eye();      // world -> camera rotation
+  cv::Vec3d t{0, 0, 1000};                 // world -> camera translation
 
   cv::Matx33d K() const { return {fx, 0, cx, 0, fy, cy, 0, 0, 1}; }
   cv::Vec3d position() const { return -(R.t() * t); }
@@ -29,8 +29,8 @@ struct Camera {
 
   // A camera above the table looking at `target` from `distance` mm, tilted by `tilt_deg` from
   // straight down, turned by `yaw_deg` about the vertical.
-  static Camera LookingAt(cv::Point2d target, double distance, double tilt_deg, double yaw_deg, int width,
-                          int height, double hfov_deg, cv::Vec<double, 5> dist);
+  static Camera LookingAt(cv::Point2d target, double distance, double tilt_deg, double yaw_deg,
+                          int width, int height, double hfov_deg, cv::Vec<double, 5> dist);
 
   json::Value ToJson() const;
   static Result<Camera> FromJson(const json::Value& v);

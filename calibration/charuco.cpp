@@ -19,8 +19,10 @@ cv::Ptr<cv::aruco::CharucoBoard> Board(const CharucoSpec& s) {
 Result<CharucoView> DetectCharuco(const cv::Mat& image, const CharucoSpec& spec) {
   if (image.empty()) return Fail("empty image");
   cv::Mat grey;
-  if (image.channels() == 3) cv::cvtColor(image, grey, cv::COLOR_BGR2GRAY);
-  else grey = image;
+  if (image.channels() == 3)
+    cv::cvtColor(image, grey, cv::COLOR_BGR2GRAY);
+  else
+    grey = image;
   auto board = Board(spec);
   std::vector<std::vector<cv::Point2f>> marker_corners, rejected;
   std::vector<int> marker_ids;
@@ -29,14 +31,17 @@ Result<CharucoView> DetectCharuco(const cv::Mat& image, const CharucoSpec& spec)
   cv::aruco::detectMarkers(grey, board->dictionary, marker_corners, marker_ids, params, rejected);
   if (marker_ids.size() < 4) return Fail("no ChArUco board in view");
   CharucoView view;
-  cv::aruco::interpolateCornersCharuco(marker_corners, marker_ids, grey, board, view.corners, view.ids);
-  if (view.ids.size() < 8) return Fail("too few ChArUco corners (" + std::to_string(view.ids.size()) + ")");
+  cv::aruco::interpolateCornersCharuco(marker_corners, marker_ids, grey, board, view.corners,
+                                       view.ids);
+  if (view.ids.size() < 8)
+    return Fail("too few ChArUco corners (" + std::to_string(view.ids.size()) + ")");
   cv::cornerSubPix(grey, view.corners, cv::Size(5, 5), cv::Size(-1, -1),
                    cv::TermCriteria(cv::TermCriteria::EPS + cv::TermCriteria::COUNT, 50, 0.005));
   return view;
 }
 
-Result<IntrinsicCalibration> CalibrateIntrinsics(const std::vector<cv::Mat>& images, const CharucoSpec& spec) {
+Result<IntrinsicCalibration> CalibrateIntrinsics(const std::vector<cv::Mat>& images,
+                                                 const CharucoSpec& spec) {
   if (images.empty()) return Fail("no calibration images");
   auto board = Board(spec);
   std::vector<std::vector<cv::Point2f>> corners;
@@ -50,7 +55,8 @@ Result<IntrinsicCalibration> CalibrateIntrinsics(const std::vector<cv::Mat>& ima
     ids.push_back(v->ids);
   }
   if (corners.size() < 4)
-    return Fail("the board was found in " + std::to_string(corners.size()) + " images; at least 4 are needed");
+    return Fail("the board was found in " + std::to_string(corners.size()) +
+                " images; at least 4 are needed");
   cv::Mat K, dist;
   std::vector<cv::Mat> rvecs, tvecs;
   double rms = cv::aruco::calibrateCameraCharuco(corners, ids, board, size, K, dist, rvecs, tvecs,
@@ -61,7 +67,8 @@ Result<IntrinsicCalibration> CalibrateIntrinsics(const std::vector<cv::Mat>& ima
   Camera& c = out.camera;
   c.width = size.width;
   c.height = size.height;
-  c.fx = K.at<double>(0, 0), c.fy = K.at<double>(1, 1), c.cx = K.at<double>(0, 2), c.cy = K.at<double>(1, 2);
+  c.fx = K.at<double>(0, 0), c.fy = K.at<double>(1, 1), c.cx = K.at<double>(0, 2),
+  c.cy = K.at<double>(1, 2);
   for (int i = 0; i < 5 && i < dist.cols * dist.rows; ++i) c.dist[i] = dist.at<double>(i);
   cv::Mat R;
   cv::Rodrigues(rvecs[0], R);
@@ -70,7 +77,8 @@ Result<IntrinsicCalibration> CalibrateIntrinsics(const std::vector<cv::Mat>& ima
   return out;
 }
 
-Result<Camera> PoseFromBoard(const cv::Mat& image, const Camera& intrinsics, const CharucoSpec& spec) {
+Result<Camera> PoseFromBoard(const cv::Mat& image, const Camera& intrinsics,
+                             const CharucoSpec& spec) {
   auto v = DetectCharuco(image, spec);
   if (!v) return v.error();
   auto board = Board(spec);

@@ -31,10 +31,12 @@ struct IntrinsicCalibration {
   double rms_px = 0;
   int views = 0;
 };
-Result<IntrinsicCalibration> CalibrateIntrinsics(const std::vector<cv::Mat>& images, const CharucoSpec& spec);
+Result<IntrinsicCalibration> CalibrateIntrinsics(const std::vector<cv::Mat>& images,
+                                                 const CharucoSpec& spec);
 
 // The camera's pose relative to a board lying flat on the table: the board's plane is the table
 // (z = 0), its x axis along the board's squares, origin at the board's first corner.
-Result<Camera> PoseFromBoard(const cv::Mat& image, const Camera& intrinsics, const CharucoSpec& spec);
+Result<Camera> PoseFromBoard(const cv::Mat& image, const Camera& intrinsics,
+                             const CharucoSpec& spec);
 
 }  // namespace cf

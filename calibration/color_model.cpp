@@ -67,6 +67,8 @@ double ColorModel::Distance(const std::string& name, const cv::Vec3d& lab) const
   return std::sqrt((d.t() * it->second.inv_cov * d)(0));
 }
 
-std::pair<std::string, double> ColorModel::Classify(const cv::Vec3b& bgr) const { return ClassifyLab(BgrToLab(bgr)); }
+std::pair<std::string, double> ColorModel::Classify(const cv::Vec3b& bgr) const {
+  return ClassifyLab(BgrToLab(bgr));
+}
 
 }  // namespace cf

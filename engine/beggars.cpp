@@ -21,13 +21,15 @@ std::vector<int> GameState::BeggarRoots(int hut_tile, bool along_roads) const {
   auto add = [&](int root) {
     if (std::find(roots.begin(), roots.end(), root) == roots.end()) roots.push_back(root);
   };
-  for (int l : board_.type_of(hut_tile).features[hut].links) add(board_.find(board_.node(hut_tile, l)));
+  for (int l : board_.type_of(hut_tile).features[hut].links)
+    add(board_.find(board_.node(hut_tile, l)));
   if (along_roads) {  // mendicant monks: cities at the gates of the hut's roads
     for (int root : std::vector<int>(roots)) {
       if (board_.feature_of(root).kind != FeatureKind::kRoad) continue;
       for (int n : board_.members(root)) {
         const Feature& f = board_.feature_of(n);
-        if (f.ends >= 0 && board_.type_of(board_.node_tile(n)).features[f.ends].kind == FeatureKind::kCity)
+        if (f.ends >= 0 &&
+            board_.type_of(board_.node_tile(n)).features[f.ends].kind == FeatureKind::kCity)
           add(board_.find(board_.node(board_.node_tile(n), f.ends)));
       }
     }
@@ -47,7 +49,8 @@ std::vector<std::pair<int, int>> GameState::BeggarCloisters(int hut_tile, bool a
       Cell at = board_.tile(t).at;
       bool in_range = std::abs(at.x - hut_at.x) <= 1 && std::abs(at.y - hut_at.y) <= 1;
       std::pair<int, int> c{t, f.ends};
-      if ((in_range || along_roads) && std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+      if ((in_range || along_roads) && std::find(out.begin(), out.end(), c) == out.end())
+        out.push_back(c);
     }
   }
   return out;
@@ -64,13 +67,19 @@ bool GameState::BeggarTiedTo(int hut_tile, const Completion& c) const {
   return std::find(roots.begin(), roots.end(), c.root) != roots.end();
 }
 
-Status GameState::ApplyBeggarAction(const Move& m, const std::vector<Completion>& done, bool placed_follower) {
+Status GameState::ApplyBeggarAction(const Move& m, const std::vector<Completion>& done,
+                                    bool placed_follower) {
   if (!setup_.has("beggars")) return Fail("beggar actions need the beggars expansion");
   const BeggarAction& a = *m.beggar;
   int tile = board_.tile_at(a.hut);
   int hut = tile < 0 ? -1 : HutFeature(tile);
-  if (hut < 0) return Fail("no beggar hut at [" + std::to_string(a.hut.x) + "," + std::to_string(a.hut.y) + "]");
-  if (placed_follower) return Fail("a beggar can only be replaced, evicted or taken back by a player who placed no follower this turn");
+  if (hut < 0)
+    return Fail("no beggar hut at [" + std::to_string(a.hut.x) + "," + std::to_string(a.hut.y) +
+                "]");
+  if (placed_follower)
+    return Fail(
+        "a beggar can only be replaced, evicted or taken back by a player who placed no follower "
+        "this turn");
   int beggar = FollowerOn(tile, hut);
   if (beggar < 0) return Fail("the hut is empty: an empty hut cannot be taken this way");
   PlayerId me = m.player;
@@ -91,14 +100,17 @@ Status GameState::ApplyBeggarAction(const Move& m, const std::vector<Completion>
   };
   switch (a.kind) {
     case BeggarActionKind::kReplace:
-      if (!tied(false)) return Fail("replace needs a feature tied to the hut completed this turn and not scored");
+      if (!tied(false))
+        return Fail("replace needs a feature tied to the hut completed this turn and not scored");
       return swap_in();
     case BeggarActionKind::kEvict:
-      if (!tied(true)) return Fail("evict needs a feature tied to the hut completed and scored this turn");
+      if (!tied(true))
+        return Fail("evict needs a feature tied to the hut completed and scored this turn");
       return swap_in();
     case BeggarActionKind::kTakeBack:
       if (owner != me) return Fail("only the beggar's owner can take him back");
-      if (!tied(true) && !tied(false)) return Fail("take back needs a feature tied to the hut completed this turn");
+      if (!tied(true) && !tied(false))
+        return Fail("take back needs a feature tied to the hut completed this turn");
       ReturnFollower(beggar);
       return Status::Ok();
   }

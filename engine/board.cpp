@@ -22,7 +22,9 @@ void Board::update_demand(Cell c) {
   for (int d = 0; d < 4; ++d) {
     int n = tile_at({c.x + kDx[d], c.y + kDy[d]});
     if (n < 0) continue;
-    need |= static_cast<unsigned>(edge_kind_towards(tiles_[n].type, tiles_[n].rotation, (d + 2) % 4)) << (2 * d);
+    need |=
+        static_cast<unsigned>(edge_kind_towards(tiles_[n].type, tiles_[n].rotation, (d + 2) % 4))
+        << (2 * d);
     mask |= 3u << (2 * d);
   }
   need_[i] = static_cast<uint8_t>(need);
@@ -126,7 +128,9 @@ int Board::Place(int type, Placement p) {
     next_.push_back(n);
     node_tile_.push_back(index);
     node_feature_.push_back(static_cast<int>(f));
-    int open = IsConnectable(t.features[f].kind) ? std::popcount(static_cast<unsigned>(t.features[f].points & 0xFFF)) : 0;
+    int open = IsConnectable(t.features[f].kind)
+                   ? std::popcount(static_cast<unsigned>(t.features[f].points & 0xFFF))
+                   : 0;
     open_.push_back(open);
   }
   for (int d = 0; d < 4; ++d) {

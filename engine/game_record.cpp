@@ -44,7 +44,8 @@ Result<int> ParseRotation(const Value* v) {
   if (!v) return 0;
   if (!v->is_integer()) return Fail("\"rotation\" must be 0, 90, 180 or 270");
   auto r = v->as_int();
-  if (r != 0 && r != 90 && r != 180 && r != 270) return Fail("\"rotation\" must be 0, 90, 180 or 270");
+  if (r != 0 && r != 90 && r != 180 && r != 270)
+    return Fail("\"rotation\" must be 0, 90, 180 or 270");
   return static_cast<int>(r / 90);
 }
 
@@ -69,7 +70,8 @@ Result<int> ParsePointName(const Value* v) {
   return *p;
 }
 
-Result<FollowerRef> ParseFollowerRef(const Value& v, const GameSetup& setup, const std::string& what) {
+Result<FollowerRef> ParseFollowerRef(const Value& v, const GameSetup& setup,
+                                     const std::string& what) {
   if (!v.is_object()) return Fail(what + " must be {\"color\", \"at\", \"on\"}");
   Fields f(v, what + ": ");
   FollowerRef r;
@@ -86,8 +88,8 @@ Result<FollowerRef> ParseFollowerRef(const Value& v, const GameSetup& setup, con
   return r;
 }
 
-#define CF_TRY(var, expr)                   \
-  auto var##_result = (expr);               \
+#define CF_TRY(var, expr)                         \
+  auto var##_result = (expr);                     \
   if (!var##_result) return var##_result.error(); \
   auto var = std::move(var##_result).value()
 
@@ -135,7 +137,8 @@ Result<CatapultThrow> ParseThrow(const Value& v, TokenKind token, const GameSetu
       CF_TRY(catcher, ParsePlayer(f.get("catcher"), setup, "catcher"));
       t.catcher = catcher;
       const Value* c = f.get("case");
-      if (!c || !c->is_string() || c->as_string().size() != 1 || c->as_string()[0] < 'A' || c->as_string()[0] > 'D')
+      if (!c || !c->is_string() || c->as_string().size() != 1 || c->as_string()[0] < 'A' ||
+          c->as_string()[0] > 'D')
         return Fail("\"case\" must be \"A\", \"B\", \"C\" or \"D\"");
       t.catch_case = c->as_string()[0];
       break;
@@ -183,10 +186,14 @@ Result<Move> ParseMove(const Value& v, const GameSetup& setup, const TileCatalog
         Fields bf(*b, "beggar: ");
         const Value* a = bf.get("action");
         BeggarAction action;
-        if (a && a->is_string() && a->as_string() == "replace") action.kind = BeggarActionKind::kReplace;
-        else if (a && a->is_string() && a->as_string() == "evict") action.kind = BeggarActionKind::kEvict;
-        else if (a && a->is_string() && a->as_string() == "take_back") action.kind = BeggarActionKind::kTakeBack;
-        else return Fail("beggar \"action\" must be replace, evict or take_back");
+        if (a && a->is_string() && a->as_string() == "replace")
+          action.kind = BeggarActionKind::kReplace;
+        else if (a && a->is_string() && a->as_string() == "evict")
+          action.kind = BeggarActionKind::kEvict;
+        else if (a && a->is_string() && a->as_string() == "take_back")
+          action.kind = BeggarActionKind::kTakeBack;
+        else
+          return Fail("beggar \"action\" must be replace, evict or take_back");
         CF_TRY(hut, ParseCell(bf.get("at"), "beggar \"at\""));
         action.hut = hut;
         if (auto s = bf.check_unknown(); !s) return s.error();
@@ -275,7 +282,8 @@ Result<GameRecord> GameRecordFromJson(const json::Value& doc, const TileCatalog&
   if (!moves || !moves->is_array()) return Fail("record: \"moves\" must be a list");
   if (auto s = f.check_unknown(); !s) return s.error();
   // Validate the setup before the moves, so colours resolve.
-  if (auto probe = GameState::Create(catalog, rec.setup); !probe) return Fail("record: " + probe.error().message);
+  if (auto probe = GameState::Create(catalog, rec.setup); !probe)
+    return Fail("record: " + probe.error().message);
   int i = 0;
   for (const auto& mv : moves->as_array()) {
     ++i;
@@ -343,7 +351,9 @@ json::Value MoveToJson(const GameState& game, const Move& m) {
     Value tv;
     tv["player"] = color(t.player);
     switch (m.catapult.token) {
-      case TokenKind::kTarget: tv["distance_mm"] = t.distance_mm ? Value(*t.distance_mm) : Value(); break;
+      case TokenKind::kTarget:
+        tv["distance_mm"] = t.distance_mm ? Value(*t.distance_mm) : Value();
+        break;
       case TokenKind::kKnockout: {
         json::Array hit;
         for (const auto& h : t.hit) hit.push_back(FollowerRefToJson(setup, h));
@@ -353,7 +363,9 @@ json::Value MoveToJson(const GameState& game, const Move& m) {
       case TokenKind::kSeduction:
         tv["on_board"] = t.on_board;
         tv["seduced"] = t.seduced ? FollowerRefToJson(setup, *t.seduced) : Value();
-        if (t.seduced) tv["replacement"] = t.replacement ? FollowerRefToJson(setup, *t.replacement) : Value("supply");
+        if (t.seduced)
+          tv["replacement"] =
+              t.replacement ? FollowerRefToJson(setup, *t.replacement) : Value("supply");
         break;
       case TokenKind::kCatch:
         tv["catcher"] = color(t.catcher);
@@ -427,22 +439,26 @@ std::string ScoreTable(const GameState& game) {
   std::string out;
   char line[256];
   std::snprintf(line, sizeof line, "%zu moves, %d tiles on the board%s\n\n", game.moves().size(),
-                game.board().tile_count(), game.phase() == Phase::kGameOver ? ", final scoring applied" : "");
+                game.board().tile_count(),
+                game.phase() == Phase::kGameOver ? ", final scoring applied" : "");
   out += line;
   std::vector<int> order(game.player_count());
   for (int p = 0; p < game.player_count(); ++p) order[p] = p;
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return game.scores()[a] > game.scores()[b]; });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return game.scores()[a] > game.scores()[b]; });
   out += "  player            points\n";
   for (int p : order) {
-    std::string who = setup.players[p].color + (setup.players[p].name.empty() ? "" : " (" + setup.players[p].name + ")");
+    std::string who = setup.players[p].color +
+                      (setup.players[p].name.empty() ? "" : " (" + setup.players[p].name + ")");
     std::snprintf(line, sizeof line, "  %-16s %7d\n", who.c_str(), game.scores()[p]);
     out += line;
   }
   out += "\n  move  player    points  reason          feature\n";
   for (const auto& e : game.events()) {
     std::string move = e.move ? std::to_string(e.move) : "end";
-    std::snprintf(line, sizeof line, "  %4s  %-8s %+7d  %-15s %s\n", move.c_str(), setup.players[e.player].color.c_str(),
-                  e.points, e.reason.c_str(), e.feature.c_str());
+    std::snprintf(line, sizeof line, "  %4s  %-8s %+7d  %-15s %s\n", move.c_str(),
+                  setup.players[e.player].color.c_str(), e.points, e.reason.c_str(),
+                  e.feature.c_str());
     out += line;
   }
   return out;

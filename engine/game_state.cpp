@@ -15,7 +15,6 @@ bool GameSetup::has(const std::string& expansion) const {
 
 namespace {
 
-
 bool SetInPlay(const GameSetup& setup, const std::string& set) {
   return set == "base" || setup.has(set);
 }
@@ -69,7 +68,8 @@ int GameState::deck_size() const { return std::accumulate(dyn_.deck.begin(), dyn
 int GameState::tiles_to_draw(PlayerId player) const {
   int tellers = 0;
   for (const auto& f : dyn_.followers)
-    if (f.player == player && board_.type_of(f.tile).features[f.feature].kind == FeatureKind::kTent) ++tellers;
+    if (f.player == player && board_.type_of(f.tile).features[f.feature].kind == FeatureKind::kTent)
+      ++tellers;
   return 1 + std::min(tellers, 2);
 }
 
@@ -101,7 +101,8 @@ bool GameState::StructureOccupied(int root) const {
 
 int GameState::FollowerOn(int tile, int feature) const {
   for (size_t i = 0; i < dyn_.followers.size(); ++i)
-    if (dyn_.followers[i].tile == tile && dyn_.followers[i].feature == feature) return static_cast<int>(i);
+    if (dyn_.followers[i].tile == tile && dyn_.followers[i].feature == feature)
+      return static_cast<int>(i);
   return -1;
 }
 
@@ -112,18 +113,21 @@ int GameState::FindFollower(const FollowerRef& ref) const {
   if (feature < 0) return -1;
   for (size_t i = 0; i < dyn_.followers.size(); ++i) {
     const auto& f = dyn_.followers[i];
-    if (f.tile == tile && f.feature == feature && f.player == ref.player) return static_cast<int>(i);
+    if (f.tile == tile && f.feature == feature && f.player == ref.player)
+      return static_cast<int>(i);
   }
   return -1;
 }
 
-FollowerRef GameState::RefOf(const Follower& f) const { return {f.player, board_.tile(f.tile).at, f.point}; }
+FollowerRef GameState::RefOf(const Follower& f) const {
+  return {f.player, board_.tile(f.tile).at, f.point};
+}
 
 std::string GameState::DescribeStructure(int root) const {
   int tile = board_.node_tile(root);
   const Feature& f = board_.feature_of(root);
-  std::string s = std::string(FeatureKindName(f.kind)) + " " + CellText(board_.tile(tile).at) + " " +
-                  std::string(PointName(board_.board_point(tile, f.first_point())));
+  std::string s = std::string(FeatureKindName(f.kind)) + " " + CellText(board_.tile(tile).at) +
+                  " " + std::string(PointName(board_.board_point(tile, f.first_point())));
   if (f.kind == FeatureKind::kRoad || f.kind == FeatureKind::kCity) {
     int tiles = board_.distinct_tiles(root);
     s += " (" + std::to_string(tiles) + (tiles == 1 ? " tile" : " tiles");
@@ -164,7 +168,8 @@ std::vector<int> GameState::LegalFollowerPoints(int tile_type, Placement p) cons
       if (taken) continue;
     }
     int cp = f.first_point();
-    if (cp == kCentrePoint && t.occupiable_feature_at(kCentrePoint) != static_cast<int>(fi)) continue;
+    if (cp == kCentrePoint && t.occupiable_feature_at(kCentrePoint) != static_cast<int>(fi))
+      continue;
     points.push_back(RotatePoint(cp, p.rotation));
   }
   return points;
@@ -208,10 +213,18 @@ Status GameState::Apply(const Move& m) {
     s = Fail("unknown player");
   } else {
     switch (m.type) {
-      case MoveType::kPlace: s = ApplyPlace(m, undo); break;
-      case MoveType::kDiscard: s = ApplyDiscard(m); break;
-      case MoveType::kCatapult: s = ApplyCatapult(m); break;
-      case MoveType::kFinish: s = ApplyFinish(); break;
+      case MoveType::kPlace:
+        s = ApplyPlace(m, undo);
+        break;
+      case MoveType::kDiscard:
+        s = ApplyDiscard(m);
+        break;
+      case MoveType::kCatapult:
+        s = ApplyCatapult(m);
+        break;
+      case MoveType::kFinish:
+        s = ApplyFinish();
+        break;
     }
   }
   if (!s) {
@@ -273,7 +286,8 @@ std::string GameState::WhyNotFit(int type, Placement p) const {
 }
 
 Status GameState::PlaceFollower(PlayerId player, int tile, int board_point) {
-  if (dyn_.supply[player] <= 0) return Fail("no follower left in " + setup_.players[player].color + "'s supply");
+  if (dyn_.supply[player] <= 0)
+    return Fail("no follower left in " + setup_.players[player].color + "'s supply");
   const TileType& t = board_.type_of(tile);
   int feature = t.occupiable_feature_at(board_.canonical_point(tile, board_point));
   if (feature < 0)
@@ -294,20 +308,24 @@ void GameState::ReturnFollower(int index) {
   dyn_.followers.erase(dyn_.followers.begin() + index);
 }
 
-void GameState::Award(PlayerId p, int points, const std::string& reason, const std::string& feature) {
+void GameState::Award(PlayerId p, int points, const std::string& reason,
+                      const std::string& feature) {
   dyn_.scores[p] += points;
   events_.push_back({move_number_, p, points, reason, feature});
 }
 
 Status GameState::ApplyPlace(const Move& m, UndoEntry& undo) {
-  if (dyn_.phase == Phase::kCatapultRound) return Fail("the catapult round for the fair tile comes first");
+  if (dyn_.phase == Phase::kCatapultRound)
+    return Fail("the catapult round for the fair tile comes first");
   if (m.player != dyn_.current)
-    return Fail("it is " + setup_.players[dyn_.current].color + "'s turn, not " + setup_.players[m.player].color + "'s");
+    return Fail("it is " + setup_.players[dyn_.current].color + "'s turn, not " +
+                setup_.players[m.player].color + "'s");
   if (auto s = CheckDraw(m); !s) return s;
-  if (m.placement.rotation < 0 || m.placement.rotation > 3) return Fail("rotation must be 0, 90, 180 or 270");
+  if (m.placement.rotation < 0 || m.placement.rotation > 3)
+    return Fail("rotation must be 0, 90, 180 or 270");
   if (!board_.Fits(m.tile, m.placement))
-    return Fail("tile " + catalog_->type(m.tile).id + " cannot go at " + CellText(m.placement.at) + ": " +
-                WhyNotFit(m.tile, m.placement));
+    return Fail("tile " + catalog_->type(m.tile).id + " cannot go at " + CellText(m.placement.at) +
+                ": " + WhyNotFit(m.tile, m.placement));
   int tile = board_.Place(m.tile, m.placement);
   undo.placed_tile = true;
   --dyn_.deck[m.tile];
@@ -335,23 +353,28 @@ Status GameState::ApplyPlace(const Move& m, UndoEntry& undo) {
 }
 
 Status GameState::ApplyDiscard(const Move& m) {
-  if (dyn_.phase == Phase::kCatapultRound) return Fail("the catapult round for the fair tile comes first");
+  if (dyn_.phase == Phase::kCatapultRound)
+    return Fail("the catapult round for the fair tile comes first");
   if (m.player != dyn_.current)
-    return Fail("it is " + setup_.players[dyn_.current].color + "'s turn, not " + setup_.players[m.player].color + "'s");
+    return Fail("it is " + setup_.players[dyn_.current].color + "'s turn, not " +
+                setup_.players[m.player].color + "'s");
   if (auto s = CheckDraw(m); !s) return s;
   auto legal = board_.LegalPlacements(m.tile);
   if (!legal.empty()) {
-    Cell first = std::min_element(legal.begin(), legal.end(), [](const Placement& a, const Placement& b) {
-                   return a.at < b.at;
-                 })->at;
-    return Fail("tile " + catalog_->type(m.tile).id + " fits at " + CellText(first) + ", so it cannot be discarded");
+    Cell first =
+        std::min_element(legal.begin(), legal.end(), [](const Placement& a, const Placement& b) {
+          return a.at < b.at;
+        })->at;
+    return Fail("tile " + catalog_->type(m.tile).id + " fits at " + CellText(first) +
+                ", so it cannot be discarded");
   }
   --dyn_.deck[m.tile];
   return Status::Ok();
 }
 
 Status GameState::ApplyFinish() {
-  if (dyn_.phase == Phase::kCatapultRound) return Fail("the catapult round for the fair tile comes first");
+  if (dyn_.phase == Phase::kCatapultRound)
+    return Fail("the catapult round for the fair tile comes first");
   move_number_ = 0;
   ScoreEndOfGame();
   dyn_.phase = Phase::kGameOver;
@@ -361,31 +384,37 @@ Status GameState::ApplyFinish() {
 std::string GameState::ToString() const {
   std::ostringstream os;
   os << "phase: "
-     << (dyn_.phase == Phase::kGameOver ? "game over"
-         : dyn_.phase == Phase::kCatapultRound ? "catapult round" : "place a tile")
-     << ", to move: " << setup_.players[dyn_.current].color << ", tiles left: " << deck_size() << "\n";
+     << (dyn_.phase == Phase::kGameOver        ? "game over"
+         : dyn_.phase == Phase::kCatapultRound ? "catapult round"
+                                               : "place a tile")
+     << ", to move: " << setup_.players[dyn_.current].color << ", tiles left: " << deck_size()
+     << "\n";
   os << "scores:";
   for (int p = 0; p < player_count(); ++p)
-    os << " " << setup_.players[p].color << " " << dyn_.scores[p] << " (" << dyn_.supply[p] << " in supply)";
+    os << " " << setup_.players[p].color << " " << dyn_.scores[p] << " (" << dyn_.supply[p]
+       << " in supply)";
   os << "\n";
   // A map of the board: one row per grid row, tile ids with rotation.
   int minx = 0, maxx = 0, miny = 0, maxy = 0;
   for (int i = 0; i < board_.tile_count(); ++i) {
     Cell c = board_.tile(i).at;
-    minx = std::min(minx, c.x), maxx = std::max(maxx, c.x), miny = std::min(miny, c.y), maxy = std::max(maxy, c.y);
+    minx = std::min(minx, c.x), maxx = std::max(maxx, c.x), miny = std::min(miny, c.y),
+    maxy = std::max(maxy, c.y);
   }
   for (int y = miny; y <= maxy; ++y) {
     for (int x = minx; x <= maxx; ++x) {
       int t = board_.tile_at({x, y});
-      std::string cell = t < 0 ? "." : board_.type_of(t).id + "/" + std::to_string(board_.tile(t).rotation * 90);
+      std::string cell =
+          t < 0 ? "." : board_.type_of(t).id + "/" + std::to_string(board_.tile(t).rotation * 90);
       cell.resize(11, ' ');
       os << cell;
     }
     os << "\n";
   }
   for (const auto& f : dyn_.followers)
-    os << setup_.players[f.player].color << " " << FeatureKindName(board_.type_of(f.tile).features[f.feature].kind)
-       << " " << CellText(board_.tile(f.tile).at) << " " << PointName(f.point) << "\n";
+    os << setup_.players[f.player].color << " "
+       << FeatureKindName(board_.type_of(f.tile).features[f.feature].kind) << " "
+       << CellText(board_.tile(f.tile).at) << " " << PointName(f.point) << "\n";
   return os.str();
 }
 

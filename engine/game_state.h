@@ -33,8 +33,8 @@ struct GameSetup {
 // A follower on the board.
 struct Follower {
   PlayerId player = -1;
-  int tile = -1;     // board tile index
-  int feature = -1;  // feature of that tile
+  int tile = -1;             // board tile index
+  int feature = -1;          // feature of that tile
   int point = kCentrePoint;  // board-frame point it was placed on
 };
 
@@ -75,7 +75,8 @@ class GameState {
   int tiles_to_draw(PlayerId player) const;
 
   std::vector<Placement> LegalPlacements(int tile_type) const;
-  // Follower points (board frame) allowed on `tile_type` put at `p`; "no follower" is always allowed.
+  // Follower points (board frame) allowed on `tile_type` put at `p`; "no follower" is always
+  // allowed.
   std::vector<int> LegalFollowerPoints(int tile_type, Placement p) const;
   // Every place move for the current player, or the discard when the tile fits nowhere.
   std::vector<Move> LegalMoves(int tile_type) const;
@@ -113,8 +114,8 @@ class GameState {
   // A road, city or cloister finished by the move being applied.
   struct Completion {
     FeatureKind kind;
-    int root = -1;       // road/city structure root
-    int tile = -1;       // cloister or tent tile
+    int root = -1;  // road/city structure root
+    int tile = -1;  // cloister or tent tile
     int feature = -1;
     bool scored = false;
   };
@@ -129,14 +130,16 @@ class GameState {
   Status PlaceFollower(PlayerId player, int tile, int board_point);
   std::vector<Completion> FindCompletions(int tile);
   void ScoreCompletion(Completion& c);
-  Status ApplyBeggarAction(const Move& m, const std::vector<Completion>& done, bool placed_follower);
+  Status ApplyBeggarAction(const Move& m, const std::vector<Completion>& done,
+                           bool placed_follower);
   void Award(PlayerId p, int points, const std::string& reason, const std::string& feature);
   void ReturnFollower(int index);
   void ScoreEndOfGame();
   void ScoreFields();
   // Beggar helpers (beggars.cpp).
   std::vector<int> BeggarRoots(int hut_tile, bool along_roads) const;
-  std::vector<std::pair<int, int>> BeggarCloisters(int hut_tile, bool along_roads) const;  // tile, feature
+  std::vector<std::pair<int, int>> BeggarCloisters(int hut_tile,
+                                                   bool along_roads) const;  // tile, feature
   bool BeggarTiedTo(int hut_tile, const Completion& c) const;
   int HutFeature(int tile) const;
   int FollowerOn(int tile, int feature) const;

@@ -36,12 +36,18 @@ void Value::push_back(Value v) {
 
 std::string Value::type_name() const {
   switch (data_.index()) {
-    case 0: return "null";
-    case 1: return "boolean";
-    case 2: return "number";
-    case 3: return "string";
-    case 4: return "array";
-    default: return "object";
+    case 0:
+      return "null";
+    case 1:
+      return "boolean";
+    case 2:
+      return "number";
+    case 3:
+      return "string";
+    case 4:
+      return "array";
+    default:
+      return "object";
   }
 }
 
@@ -49,11 +55,21 @@ std::string quote(std::string_view s) {
   std::string out = "\"";
   for (char c : s) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           char buf[8];
@@ -89,13 +105,22 @@ void Value::dump_to(std::string& out, int indent, int depth) const {
     out.append(static_cast<size_t>(indent * d), ' ');
   };
   switch (data_.index()) {
-    case 0: out += "null"; break;
-    case 1: out += as_bool() ? "true" : "false"; break;
-    case 2: format_number(out, as_number()); break;
-    case 3: out += quote(as_string()); break;
+    case 0:
+      out += "null";
+      break;
+    case 1:
+      out += as_bool() ? "true" : "false";
+      break;
+    case 2:
+      format_number(out, as_number());
+      break;
+    case 3:
+      out += quote(as_string());
+      break;
     case 4: {
       const auto& a = as_array();
-      bool flat = std::all_of(a.begin(), a.end(), [](const Value& v) { return !v.is_array() && !v.is_object(); });
+      bool flat = std::all_of(a.begin(), a.end(),
+                              [](const Value& v) { return !v.is_array() && !v.is_object(); });
       if (flat && indent >= 0) {  // short lists of numbers stay on one line: [0, -1]
         out += '[';
         for (size_t i = 0; i < a.size(); ++i) {
@@ -171,8 +196,8 @@ class Parser {
     return false;
   }
   void skip_space() {
-    while (pos_ < text_.size() &&
-           (text_[pos_] == ' ' || text_[pos_] == '\n' || text_[pos_] == '\r' || text_[pos_] == '\t'))
+    while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\n' ||
+                                   text_[pos_] == '\r' || text_[pos_] == '\t'))
       ++pos_;
   }
   bool literal(std::string_view word) {
@@ -203,7 +228,8 @@ class Parser {
   bool number(Value& out) {
     size_t start = pos_;
     if (text_[pos_] == '-') ++pos_;
-    if (pos_ + 1 < text_.size() && text_[pos_] == '0' && text_[pos_ + 1] >= '0' && text_[pos_ + 1] <= '9')
+    if (pos_ + 1 < text_.size() && text_[pos_] == '0' && text_[pos_ + 1] >= '0' &&
+        text_[pos_ + 1] <= '9')
       return fail("malformed number: leading zero");
     auto digits = [&] {
       size_t s = pos_;
@@ -251,10 +277,14 @@ class Parser {
     for (int i = 0; i < 4; ++i) {
       char h = text_[pos_++];
       cp <<= 4;
-      if (h >= '0' && h <= '9') cp |= h - '0';
-      else if (h >= 'a' && h <= 'f') cp |= h - 'a' + 10;
-      else if (h >= 'A' && h <= 'F') cp |= h - 'A' + 10;
-      else return fail("bad \\u escape");
+      if (h >= '0' && h <= '9')
+        cp |= h - '0';
+      else if (h >= 'a' && h <= 'f')
+        cp |= h - 'a' + 10;
+      else if (h >= 'A' && h <= 'F')
+        cp |= h - 'A' + 10;
+      else
+        return fail("bad \\u escape");
     }
     return true;
   }
@@ -273,14 +303,30 @@ class Parser {
       if (pos_ >= text_.size()) return fail("unterminated string");
       char e = text_[pos_++];
       switch (e) {
-        case '"': s += '"'; break;
-        case '\\': s += '\\'; break;
-        case '/': s += '/'; break;
-        case 'b': s += '\b'; break;
-        case 'f': s += '\f'; break;
-        case 'n': s += '\n'; break;
-        case 'r': s += '\r'; break;
-        case 't': s += '\t'; break;
+        case '"':
+          s += '"';
+          break;
+        case '\\':
+          s += '\\';
+          break;
+        case '/':
+          s += '/';
+          break;
+        case 'b':
+          s += '\b';
+          break;
+        case 'f':
+          s += '\f';
+          break;
+        case 'n':
+          s += '\n';
+          break;
+        case 'r':
+          s += '\r';
+          break;
+        case 't':
+          s += '\t';
+          break;
         case 'u': {
           uint32_t cp = 0;
           if (!hex4(cp)) return false;
@@ -292,7 +338,8 @@ class Parser {
           append_utf8(s, cp);
           break;
         }
-        default: return fail(std::string("bad escape '\\") + e + "'");
+        default:
+          return fail(std::string("bad escape '\\") + e + "'");
       }
     }
   }

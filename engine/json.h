@@ -1,5 +1,6 @@
 #pragma once
-// A small JSON value, reader and writer, so that the engine needs nothing beyond the standard library.
+// A small JSON value, reader and writer, so that the engine needs nothing beyond the standard
+// library.
 
 #include <cstdint>
 #include <map>

@@ -48,11 +48,15 @@ Move RandomCatapultRound(const GameState& game, std::mt19937_64& rng) {
         // A token lands near a random tile and takes out the followers within reach.
         const auto& fs = game.followers();
         if (fs.empty() || Uniform(rng) < 0.3) break;
-        Cell aim = game.board().tile(std::uniform_int_distribution<int>(0, game.board().tile_count() - 1)(rng)).at;
+        Cell aim =
+            game.board()
+                .tile(std::uniform_int_distribution<int>(0, game.board().tile_count() - 1)(rng))
+                .at;
         for (size_t k = 0; k < fs.size(); ++k) {
           Cell at = game.board().tile(fs[k].tile).at;
           if (std::abs(at.x - aim.x) + std::abs(at.y - aim.y) <= 1 &&
-              std::find(gone.begin(), gone.end(), static_cast<int>(k)) == gone.end() && Uniform(rng) < 0.6) {
+              std::find(gone.begin(), gone.end(), static_cast<int>(k)) == gone.end() &&
+              Uniform(rng) < 0.6) {
             gone.push_back(static_cast<int>(k));
             t.hit.push_back(game.RefOf(fs[k]));
           }
@@ -65,7 +69,8 @@ Move RandomCatapultRound(const GameState& game, std::mt19937_64& rng) {
         std::vector<int> victims;
         for (size_t k = 0; k < game.followers().size(); ++k) {
           const auto& f = game.followers()[k];
-          if (f.player != t.player && std::find(seduced_tiles.begin(), seduced_tiles.end(), f.tile) == seduced_tiles.end())
+          if (f.player != t.player &&
+              std::find(seduced_tiles.begin(), seduced_tiles.end(), f.tile) == seduced_tiles.end())
             victims.push_back(static_cast<int>(k));
         }
         if (victims.empty() || Uniform(rng) < 0.2) break;
@@ -77,7 +82,8 @@ Move RandomCatapultRound(const GameState& game, std::mt19937_64& rng) {
           std::vector<int> own;
           for (size_t k = 0; k < game.followers().size(); ++k) {
             const auto& f = game.followers()[k];
-            if (f.player == t.player && std::find(seduced_tiles.begin(), seduced_tiles.end(), f.tile) == seduced_tiles.end())
+            if (f.player == t.player && std::find(seduced_tiles.begin(), seduced_tiles.end(),
+                                                  f.tile) == seduced_tiles.end())
               own.push_back(static_cast<int>(k));
           }
           if (own.empty()) {
@@ -167,16 +173,20 @@ void PlayRandomGame(GameState& game, std::mt19937_64& rng, const RandomGameOptio
     }
     m.placement = Pick(placements, rng);
     auto points = game.LegalFollowerPoints(tile, m.placement);
-    if (!points.empty() && Uniform(rng) < options.follower_chance) m.follower_point = Pick(points, rng);
-    if (game.setup().has("beggars") && !m.follower_point && Uniform(rng) < options.beggar_action_chance) {
-      // Try a beggar action at a hut; the engine refuses it, unchanged, when the rules do not allow it.
+    if (!points.empty() && Uniform(rng) < options.follower_chance)
+      m.follower_point = Pick(points, rng);
+    if (game.setup().has("beggars") && !m.follower_point &&
+        Uniform(rng) < options.beggar_action_chance) {
+      // Try a beggar action at a hut; the engine refuses it, unchanged, when the rules do not allow
+      // it.
       bool done = false;
       for (size_t k = 0; k < game.followers().size() && !done; ++k) {
         const Follower& f = game.followers()[k];
         if (!game.IsBeggar(f)) continue;
         Move b = m;
-        b.beggar = BeggarAction{static_cast<BeggarActionKind>(std::uniform_int_distribution<int>(0, 2)(rng)),
-                                game.board().tile(f.tile).at};
+        b.beggar = BeggarAction{
+            static_cast<BeggarActionKind>(std::uniform_int_distribution<int>(0, 2)(rng)),
+            game.board().tile(f.tile).at};
         if (game.Apply(b)) {
           done = true;
           if (after_move) after_move(game);

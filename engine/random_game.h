@@ -12,8 +12,8 @@ namespace cf {
 struct RandomGameOptions {
   double follower_chance = 0.6;  // chance to place a follower when one may be placed
   double beggar_action_chance = 0.5;
-  bool finish = true;            // apply the final scoring
-  int max_tiles = 0;             // stop once the board has this many tiles (0: play to the end)
+  bool finish = true;  // apply the final scoring
+  int max_tiles = 0;   // stop once the board has this many tiles (0: play to the end)
 };
 
 // Draws the next tile id from the bag, uniformly over the tiles left; -1 when empty.

@@ -4,19 +4,26 @@ namespace cf {
 
 const std::vector<RuleSwitch>& RuleSwitches() {
   static const std::vector<RuleSwitch> kSwitches = {
-      {"followers", {"7", "1..20"},
+      {"followers",
+       {"7", "1..20"},
        "followers per player in the supply (the 8th marks the score and is not counted)"},
-      {"farmers", {"per_field", "per_city"},
-       "per_field: each field scores 3 per completed city it borders, to its farmer majority; a city "
+      {"farmers",
+       {"per_field", "per_city"},
+       "per_field: each field scores 3 per completed city it borders, to its farmer majority; a "
+       "city "
        "counts once per field and may score in several fields (third edition). per_city: each "
        "completed city scores 4 once, to the player with most farmers in all fields bordering it "
        "(first edition)"},
-      {"catapult", {"rounds", "house_rule"},
+      {"catapult",
+       {"rounds", "house_rule"},
        "rounds: a fair tile starts a catapult round. house_rule: no catapult rounds; 5 points to a "
        "player who places a fair tile and puts a normal follower on it"},
-      {"beggars", {"standard", "mendicant_monks"},
-       "standard: beggar points for completed, scored features tied to the hut; minus points squared "
-       "at the end. mendicant_monks (variant A): also cities and cloisters along an unbroken road, +2 "
+      {"beggars",
+       {"standard", "mendicant_monks"},
+       "standard: beggar points for completed, scored features tied to the hut; minus points "
+       "squared "
+       "at the end. mendicant_monks (variant A): also cities and cloisters along an unbroken road, "
+       "+2 "
        "to a cloister's monk per mendicant in its range, incomplete cathedral cities and tied "
        "cloisters score for the mendicant at the end, no minus points. Variants B and C need other "
        "expansions (festival, plague) and are not supported"},

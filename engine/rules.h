@@ -10,7 +10,7 @@
 
 namespace cf {
 
-enum class FarmerScoring { kPerField, kPerCity };   // third edition (default) / first edition
+enum class FarmerScoring { kPerField, kPerCity };  // third edition (default) / first edition
 enum class CatapultMode { kRounds, kHouseRule };
 enum class BeggarVariant { kStandard, kMendicantMonks };
 

@@ -10,7 +10,6 @@ namespace cf {
 
 namespace {
 
-
 std::vector<PlayerId> Majority(const std::vector<int>& counts) {
   int best = *std::max_element(counts.begin(), counts.end());
   std::vector<PlayerId> out;
@@ -30,7 +29,8 @@ std::vector<GameState::Completion> GameState::FindCompletions(int tile) {
     if (kind != FeatureKind::kRoad && kind != FeatureKind::kCity) continue;
     int root = board_.find(board_.node(tile, static_cast<int>(f)));
     if (!board_.complete(root)) continue;
-    bool seen = std::any_of(out.begin(), out.end(), [&](const Completion& c) { return c.root == root; });
+    bool seen =
+        std::any_of(out.begin(), out.end(), [&](const Completion& c) { return c.root == root; });
     if (!seen) out.push_back({kind, root, -1, -1, false});
   }
   Cell at = board_.tile(tile).at;
@@ -43,7 +43,8 @@ std::vector<GameState::Completion> GameState::FindCompletions(int tile) {
       for (size_t f = 0; f < fs.size(); ++f) {
         if (fs[f].kind == FeatureKind::kCloister && board_.neighbour_count(c) == 8)
           out.push_back({FeatureKind::kCloister, -1, n, static_cast<int>(f), false});
-        if (fs[f].kind == FeatureKind::kTent && (dx == 0 || dy == 0) && board_.orthogonal_neighbour_count(c) == 4)
+        if (fs[f].kind == FeatureKind::kTent && (dx == 0 || dy == 0) &&
+            board_.orthogonal_neighbour_count(c) == 4)
           out.push_back({FeatureKind::kTent, -1, n, static_cast<int>(f), false});
       }
     }
@@ -85,7 +86,8 @@ void GameState::ScoreCompletion(Completion& c) {
       inn |= f.inn;
       cathedral |= f.cathedral;
     }
-    int points = c.kind == FeatureKind::kRoad ? tiles * (inn ? 2 : 1) : (tiles + shields) * (cathedral ? 3 : 2);
+    int points = c.kind == FeatureKind::kRoad ? tiles * (inn ? 2 : 1)
+                                              : (tiles + shields) * (cathedral ? 3 : 2);
     std::string what = DescribeStructure(c.root);
     for (PlayerId p : winners) Award(p, points, FeatureKindName(c.kind).data(), what);
     c.scored = true;
@@ -93,8 +95,9 @@ void GameState::ScoreCompletion(Completion& c) {
   // Beggars tied to the feature beg once each, then the scored followers go home.
   if (setup_.has("beggars")) {
     int beg = c.kind == FeatureKind::kCloister ? 9 : board_.distinct_tiles(c.root);
-    std::string what = c.kind == FeatureKind::kCloister ? "cloister " + CellText(board_.tile(c.tile).at)
-                                                        : DescribeStructure(c.root);
+    std::string what = c.kind == FeatureKind::kCloister
+                           ? "cloister " + CellText(board_.tile(c.tile).at)
+                           : DescribeStructure(c.root);
     for (const auto& f : dyn_.followers)
       if (IsBeggar(f) && BeggarTiedTo(f.tile, c)) Award(f.player, beg, "beggar", what);
   }
@@ -110,7 +113,8 @@ void GameState::ScoreCompletion(Completion& c) {
 
 void GameState::ScoreEndOfGame() {
   std::set<int> seen;
-  const bool mendicant = setup_.has("beggars") && setup_.rules.beggars == BeggarVariant::kMendicantMonks;
+  const bool mendicant =
+      setup_.has("beggars") && setup_.rules.beggars == BeggarVariant::kMendicantMonks;
   for (const auto& f : std::vector<Follower>(dyn_.followers)) {
     const Feature& feat = board_.type_of(f.tile).features[f.feature];
     if (feat.kind == FeatureKind::kRoad || feat.kind == FeatureKind::kCity) {
@@ -123,9 +127,11 @@ void GameState::ScoreEndOfGame() {
         inn |= board_.feature_of(n).inn;
         cathedral |= board_.feature_of(n).cathedral;
       }
-      int points = feat.kind == FeatureKind::kRoad ? (inn ? 0 : tiles) : (cathedral ? 0 : tiles + shields);
+      int points =
+          feat.kind == FeatureKind::kRoad ? (inn ? 0 : tiles) : (cathedral ? 0 : tiles + shields);
       std::string what = DescribeStructure(root);
-      for (PlayerId p : Majority(FollowerCounts(root))) Award(p, points, FeatureKindName(feat.kind).data(), what);
+      for (PlayerId p : Majority(FollowerCounts(root)))
+        Award(p, points, FeatureKindName(feat.kind).data(), what);
     } else if (feat.kind == FeatureKind::kCloister) {
       Cell at = board_.tile(f.tile).at;
       Award(f.player, 1 + board_.neighbour_count(at), "cloister", "cloister " + CellText(at));
@@ -138,11 +144,13 @@ void GameState::ScoreEndOfGame() {
         if (board_.complete(root) || board_.feature_of(root).kind != FeatureKind::kCity) continue;
         bool cathedral = false;
         for (int n : board_.members(root)) cathedral |= board_.feature_of(n).cathedral;
-        if (cathedral) Award(f.player, board_.distinct_tiles(root), "beggar", DescribeStructure(root));
+        if (cathedral)
+          Award(f.player, board_.distinct_tiles(root), "beggar", DescribeStructure(root));
       }
       for (auto [tile, feature] : BeggarCloisters(f.tile, false)) {
         Cell at = board_.tile(tile).at;
-        if (board_.neighbour_count(at) < 8) Award(f.player, 1 + board_.neighbour_count(at), "beggar", "cloister " + CellText(at));
+        if (board_.neighbour_count(at) < 8)
+          Award(f.player, 1 + board_.neighbour_count(at), "beggar", "cloister " + CellText(at));
       }
     }
   }
@@ -152,7 +160,9 @@ void GameState::ScoreEndOfGame() {
     for (const auto& f : dyn_.followers)
       if (IsBeggar(f)) ++beggars[f.player];
     for (PlayerId p = 0; p < player_count(); ++p)
-      if (beggars[p]) Award(p, -beggars[p] * beggars[p], "beggar_penalty", std::to_string(beggars[p]) + " beggars on huts");
+      if (beggars[p])
+        Award(p, -beggars[p] * beggars[p], "beggar_penalty",
+              std::to_string(beggars[p]) + " beggars on huts");
   }
 }
 
@@ -175,8 +185,8 @@ void GameState::ScoreFields() {
     for (const auto& [field, cities] : cities_of_field) {
       if (cities.empty()) continue;
       auto winners = Majority(FollowerCounts(field));
-      std::string what = DescribeStructure(field) + " (" + std::to_string(cities.size()) + " completed " +
-                         (cities.size() == 1 ? "city)" : "cities)");
+      std::string what = DescribeStructure(field) + " (" + std::to_string(cities.size()) +
+                         " completed " + (cities.size() == 1 ? "city)" : "cities)");
       for (PlayerId p : winners) Award(p, 3 * static_cast<int>(cities.size()), "field", what);
     }
     return;
@@ -192,7 +202,8 @@ void GameState::ScoreFields() {
     }
   }
   for (const auto& [city, counts] : farmers_of_city)
-    for (PlayerId p : Majority(counts)) Award(p, 4, "field", "farmers supplying " + DescribeStructure(city));
+    for (PlayerId p : Majority(counts))
+      Award(p, 4, "field", "farmers supplying " + DescribeStructure(city));
 }
 
 }  // namespace cf

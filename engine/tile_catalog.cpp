@@ -19,13 +19,20 @@ namespace cf {
 
 std::string_view FeatureKindName(FeatureKind kind) {
   switch (kind) {
-    case FeatureKind::kRoad: return "road";
-    case FeatureKind::kCity: return "city";
-    case FeatureKind::kField: return "field";
-    case FeatureKind::kCloister: return "cloister";
-    case FeatureKind::kFair: return "fair";
-    case FeatureKind::kTent: return "tent";
-    case FeatureKind::kHut: return "hut";
+    case FeatureKind::kRoad:
+      return "road";
+    case FeatureKind::kCity:
+      return "city";
+    case FeatureKind::kField:
+      return "field";
+    case FeatureKind::kCloister:
+      return "cloister";
+    case FeatureKind::kFair:
+      return "fair";
+    case FeatureKind::kTent:
+      return "tent";
+    case FeatureKind::kHut:
+      return "hut";
   }
   return "?";
 }
@@ -193,14 +200,15 @@ bool ParseNumber(const std::string& s, double& out) {
 }
 
 std::optional<FeatureKind> ParseKind(const std::string& w) {
-  for (FeatureKind k : {FeatureKind::kRoad, FeatureKind::kCity, FeatureKind::kField,
-                        FeatureKind::kCloister, FeatureKind::kFair, FeatureKind::kTent,
-                        FeatureKind::kHut})
+  for (FeatureKind k :
+       {FeatureKind::kRoad, FeatureKind::kCity, FeatureKind::kField, FeatureKind::kCloister,
+        FeatureKind::kFair, FeatureKind::kTent, FeatureKind::kHut})
     if (FeatureKindName(k) == w) return k;
   return std::nullopt;
 }
 
-// Checks what the file alone cannot enforce: every edge point covered once, edges agree with features.
+// Checks what the file alone cannot enforce: every edge point covered once, edges agree with
+// features.
 Status Validate(TileType& t) {
   t.feature_at_point.fill(-1);
   for (size_t i = 0; i < t.features.size(); ++i) {
@@ -212,10 +220,13 @@ Status Validate(TileType& t) {
     }
   }
   for (int p = 0; p < kEdgePointCount; ++p)
-    if (t.feature_at_point[p] < 0) return Fail("point " + std::string(PointName(p)) + " has no feature");
+    if (t.feature_at_point[p] < 0)
+      return Fail("point " + std::string(PointName(p)) + " has no feature");
   for (int e = 0; e < 4; ++e) {
     auto kind_at = [&](int j) { return t.features[t.feature_at_point[3 * e + j]].kind; };
-    auto side_ok = [&](int j) { return kind_at(j) == FeatureKind::kField || kind_at(j) == FeatureKind::kFair; };
+    auto side_ok = [&](int j) {
+      return kind_at(j) == FeatureKind::kField || kind_at(j) == FeatureKind::kFair;
+    };
     bool ok = true;
     switch (t.edges[e]) {
       case EdgeKind::kCity:
@@ -223,15 +234,21 @@ Status Validate(TileType& t) {
              t.feature_at_point[3 * e + 1] == t.feature_at_point[3 * e + 2] &&
              kind_at(1) == FeatureKind::kCity;
         break;
-      case EdgeKind::kRoad: ok = kind_at(1) == FeatureKind::kRoad && side_ok(0) && side_ok(2); break;
-      case EdgeKind::kField: ok = side_ok(0) && side_ok(1) && side_ok(2); break;
+      case EdgeKind::kRoad:
+        ok = kind_at(1) == FeatureKind::kRoad && side_ok(0) && side_ok(2);
+        break;
+      case EdgeKind::kField:
+        ok = side_ok(0) && side_ok(1) && side_ok(2);
+        break;
     }
-    if (!ok) return Fail("edge " + std::string("NESW").substr(e, 1) + " disagrees with its features");
+    if (!ok)
+      return Fail("edge " + std::string("NESW").substr(e, 1) + " disagrees with its features");
   }
   for (int r = 0; r < 4; ++r) {
     t.edge_signature[r] = 0;
     for (int d = 0; d < 4; ++d)
-      t.edge_signature[r] |= static_cast<uint8_t>(static_cast<int>(t.edges[(d - r + 4) % 4]) << (2 * d));
+      t.edge_signature[r] |=
+          static_cast<uint8_t>(static_cast<int>(t.edges[(d - r + 4) % 4]) << (2 * d));
   }
   for (auto& f : t.features) {
     if (IsConnectable(f.kind) && (f.points >> kCentrePoint & 1))
@@ -286,7 +303,8 @@ Result<TileCatalog> TileCatalog::Parse(std::string_view text, const std::string&
     }
     for (int c : [&] {
            std::vector<int> all;
-           for (const auto& f : cur->features) all.insert(all.end(), f.touches.begin(), f.touches.end());
+           for (const auto& f : cur->features)
+             all.insert(all.end(), f.touches.begin(), f.touches.end());
            return all;
          }())
       if (cur->features[c].kind != FeatureKind::kCity)
@@ -317,7 +335,8 @@ Result<TileCatalog> TileCatalog::Parse(std::string_view text, const std::string&
       bool has_edges = false;
       for (size_t i = 2; i < w.size(); ++i) {
         auto eq = w[i].find('=');
-        std::string key = w[i].substr(0, eq), val = eq == std::string::npos ? "" : w[i].substr(eq + 1);
+        std::string key = w[i].substr(0, eq),
+                    val = eq == std::string::npos ? "" : w[i].substr(eq + 1);
         double num;
         if (key == "start") {
           cur->start = true;
@@ -328,10 +347,14 @@ Result<TileCatalog> TileCatalog::Parse(std::string_view text, const std::string&
         } else if (key == "edges" && val.size() == 4) {
           for (int e = 0; e < 4; ++e) {
             char c = val[e];
-            if (c == 'C') cur->edges[e] = EdgeKind::kCity;
-            else if (c == 'R') cur->edges[e] = EdgeKind::kRoad;
-            else if (c == 'F') cur->edges[e] = EdgeKind::kField;
-            else return Fail(where() + "edge letter must be C, R or F");
+            if (c == 'C')
+              cur->edges[e] = EdgeKind::kCity;
+            else if (c == 'R')
+              cur->edges[e] = EdgeKind::kRoad;
+            else if (c == 'F')
+              cur->edges[e] = EdgeKind::kField;
+            else
+              return Fail(where() + "edge letter must be C, R or F");
           }
           has_edges = true;
         } else {
@@ -368,17 +391,27 @@ Result<TileCatalog> TileCatalog::Parse(std::string_view text, const std::string&
         continue;
       }
       auto eq = w[i].find('=');
-      std::string key = w[i].substr(0, eq), val = eq == std::string::npos ? "" : w[i].substr(eq + 1);
+      std::string key = w[i].substr(0, eq),
+                  val = eq == std::string::npos ? "" : w[i].substr(eq + 1);
       double num;
-      if (key == "shield") f.shields = 1;
-      else if (key == "shields" && ParseNumber(val, num) && num >= 0) f.shields = static_cast<int>(num);
-      else if (key == "inn") f.inn = true;
-      else if (key == "cathedral") f.cathedral = true;
-      else if (key == "touches" && !val.empty()) refs.touches = Split(val, ',');
-      else if (key == "links" && !val.empty()) refs.links = Split(val, ',');
-      else if (key == "ends" && !val.empty()) refs.ends = {val};
-      else if (key == "reach" && !val.empty()) reach = Split(val, ',');
-      else if (key == "size" && ParseNumber(val, num) && num > 0 && num < 1) size = num;
+      if (key == "shield")
+        f.shields = 1;
+      else if (key == "shields" && ParseNumber(val, num) && num >= 0)
+        f.shields = static_cast<int>(num);
+      else if (key == "inn")
+        f.inn = true;
+      else if (key == "cathedral")
+        f.cathedral = true;
+      else if (key == "touches" && !val.empty())
+        refs.touches = Split(val, ',');
+      else if (key == "links" && !val.empty())
+        refs.links = Split(val, ',');
+      else if (key == "ends" && !val.empty())
+        refs.ends = {val};
+      else if (key == "reach" && !val.empty())
+        reach = Split(val, ',');
+      else if (key == "size" && ParseNumber(val, num) && num > 0 && num < 1)
+        size = num;
       else if (key == "at") {
         auto xy = Split(val, ',');
         Vec2 v;
@@ -396,8 +429,10 @@ Result<TileCatalog> TileCatalog::Parse(std::string_view text, const std::string&
     if (f.inn && f.kind != FeatureKind::kRoad) return Fail(where() + "only roads have inns");
     if (!refs.touches.empty() && f.kind != FeatureKind::kField)
       return Fail(where() + "only fields touch cities");
-    if (!refs.links.empty() && f.kind != FeatureKind::kHut) return Fail(where() + "only huts have links");
-    if (!refs.ends.empty() && f.kind != FeatureKind::kRoad) return Fail(where() + "only roads end somewhere");
+    if (!refs.links.empty() && f.kind != FeatureKind::kHut)
+      return Fail(where() + "only huts have links");
+    if (!refs.ends.empty() && f.kind != FeatureKind::kRoad)
+      return Fail(where() + "only roads end somewhere");
     cur->features.push_back(std::move(f));
     pending.push_back(std::move(refs));
     reaches.push_back(std::move(reach));
@@ -407,7 +442,8 @@ Result<TileCatalog> TileCatalog::Parse(std::string_view text, const std::string&
   if (cur) return Fail(source + ": tile " + cur->id + " has no 'end'");
   if (cat.types_.empty()) return Fail(source + ": no tiles");
   if (cat.start_type_ < 0) return Fail(source + ": no start tile");
-  if (cat.types_[cat.start_type_].count < 1) return Fail(source + ": the start tile's count must include it");
+  if (cat.types_[cat.start_type_].count < 1)
+    return Fail(source + ": the start tile's count must include it");
   return cat;
 }
 

@@ -28,14 +28,14 @@ using Polygon = std::vector<Vec2>;
 // One feature printed on a tile type: a road, a city part, a field, or a centre feature.
 struct Feature {
   FeatureKind kind = FeatureKind::kField;
-  std::string name;          // the catalog's label, unique on the tile
-  uint16_t points = 0;       // bit i set: touches edge point i (kCentrePoint for the centre)
+  std::string name;     // the catalog's label, unique on the tile
+  uint16_t points = 0;  // bit i set: touches edge point i (kCentrePoint for the centre)
   int shields = 0;
   bool inn = false;          // roads: an inn by the lake
   bool cathedral = false;    // cities
   std::vector<int> touches;  // fields: the city features of this tile they border
   std::vector<int> links;    // huts: the roads and cities of this tile the beggar is tied to
-  int ends = -1;  // roads: the city gate or cloister of this tile where the road ends
+  int ends = -1;             // roads: the city gate or cloister of this tile where the road ends
   // Geometry in canonical tile units.
   std::vector<Polygon> shapes;
   Vec2 anchor;  // where a follower on this feature is drawn
@@ -56,7 +56,7 @@ struct TileType {
   std::array<uint8_t, 4> edge_signature{};
   std::vector<Feature> features;
   std::array<int8_t, kPointCount> feature_at_point{};  // -1 where nothing is
-  std::vector<int8_t> label_map;  // kLabelGrid^2 feature indices, row-major
+  std::vector<int8_t> label_map;                       // kLabelGrid^2 feature indices, row-major
 
   // The feature a follower stands on when placed at `point` (canonical frame), or -1.
   int occupiable_feature_at(int point) const;

@@ -45,7 +45,10 @@ Polygon Disc(Vec2 c, double r, int sides = 16) {
 }
 
 Polygon Square(Vec2 c, double half) {
-  return {{c.x - half, c.y - half}, {c.x + half, c.y - half}, {c.x + half, c.y + half}, {c.x - half, c.y + half}};
+  return {{c.x - half, c.y - half},
+          {c.x + half, c.y - half},
+          {c.x + half, c.y + half},
+          {c.x - half, c.y + half}};
 }
 
 // The inner wall of a city along the north edge, from the east end to the west end.
@@ -98,7 +101,8 @@ Polygon CityShape(unsigned edge_mask) {
     p.push_back({1 - t + bulge, t + bulge});
   }
   p.push_back({0, 1});
-  int north = first_edge([&](int e) { return (edge_mask >> e & 1) && (edge_mask >> ((e + 3) % 4) & 1); });
+  int north =
+      first_edge([&](int e) { return (edge_mask >> e & 1) && (edge_mask >> ((e + 3) % 4) & 1); });
   return Rotated(p, north);
 }
 
@@ -125,7 +129,8 @@ Polygon RoadShape(const Feature& f, std::optional<Vec2> end) {
       line = {a, b};
     } else {  // quarter circle about the corner the two edges share
       Vec2 corner = {(a.x == 0.5 ? b.x : a.x), (a.y == 0.5 ? b.y : a.y)};
-      double a0 = std::atan2(a.y - corner.y, a.x - corner.x), a1 = std::atan2(b.y - corner.y, b.x - corner.x);
+      double a0 = std::atan2(a.y - corner.y, a.x - corner.x),
+             a1 = std::atan2(b.y - corner.y, b.x - corner.x);
       if (a1 - a0 > std::numbers::pi) a1 -= 2 * std::numbers::pi;
       if (a0 - a1 > std::numbers::pi) a1 += 2 * std::numbers::pi;
       for (int i = 0; i <= 12; ++i) {
@@ -145,7 +150,8 @@ bool Inside(const Polygon& poly, Vec2 p) { return PolygonContains(poly, p); }
 // The bounding box of a polygon: min x, min y, max x, max y.
 std::array<double, 4> Box(const Polygon& poly) {
   std::array<double, 4> b{2, 2, -1, -1};
-  for (const auto& v : poly) b = {std::min(b[0], v.x), std::min(b[1], v.y), std::max(b[2], v.x), std::max(b[3], v.y)};
+  for (const auto& v : poly)
+    b = {std::min(b[0], v.x), std::min(b[1], v.y), std::max(b[2], v.x), std::max(b[3], v.y)};
   return b;
 }
 
@@ -161,14 +167,17 @@ bool PolygonContains(const Polygon& poly, Vec2 p) {
 }
 
 Status BuildGeometry(TileType& tile, const std::vector<std::vector<std::string>>& reaches,
-                     const std::vector<std::optional<Vec2>>& ats, const std::vector<double>& sizes) {
+                     const std::vector<std::optional<Vec2>>& ats,
+                     const std::vector<double>& sizes) {
   auto& fs = tile.features;
   for (size_t i = 0; i < fs.size(); ++i) {
     Feature& f = fs[i];
     f.shapes.clear();
     Vec2 at = ats[i].value_or(Vec2{0.5, 0.5});
     switch (f.kind) {
-      case FeatureKind::kRoad: f.shapes.push_back(RoadShape(f, ats[i])); break;
+      case FeatureKind::kRoad:
+        f.shapes.push_back(RoadShape(f, ats[i]));
+        break;
       case FeatureKind::kCity: {
         unsigned edges = 0;
         for (int e = 0; e < 4; ++e)
@@ -176,9 +185,15 @@ Status BuildGeometry(TileType& tile, const std::vector<std::vector<std::string>>
         f.shapes.push_back(CityShape(edges));
         break;
       }
-      case FeatureKind::kCloister: f.shapes.push_back(Square(at, sizes[i] > 0 ? sizes[i] : 0.16)); break;
-      case FeatureKind::kTent: f.shapes.push_back(Disc(at, sizes[i] > 0 ? sizes[i] : 0.13, 8)); break;
-      case FeatureKind::kHut: f.shapes.push_back(Square(at, sizes[i] > 0 ? sizes[i] : 0.075)); break;
+      case FeatureKind::kCloister:
+        f.shapes.push_back(Square(at, sizes[i] > 0 ? sizes[i] : 0.16));
+        break;
+      case FeatureKind::kTent:
+        f.shapes.push_back(Disc(at, sizes[i] > 0 ? sizes[i] : 0.13, 8));
+        break;
+      case FeatureKind::kHut:
+        f.shapes.push_back(Square(at, sizes[i] > 0 ? sizes[i] : 0.075));
+        break;
       case FeatureKind::kFair: {
         f.shapes.push_back(Disc(at, sizes[i] > 0 ? sizes[i] : 0.2));
         std::vector<Vec2> targets;
@@ -187,14 +202,18 @@ Status BuildGeometry(TileType& tile, const std::vector<std::vector<std::string>>
         for (const auto& r : reaches[i]) {
           bool ok;
           Vec2 c = CornerPosition(r, ok);
-          if (ok) targets.push_back(c);
-          else if (auto p = ParsePoint(r)) targets.push_back(PointPosition(*p));
-          else return Fail("fair reaches unknown point '" + r + "'");
+          if (ok)
+            targets.push_back(c);
+          else if (auto p = ParsePoint(r))
+            targets.push_back(PointPosition(*p));
+          else
+            return Fail("fair reaches unknown point '" + r + "'");
         }
         for (auto t : targets) f.shapes.push_back(ThickPolyline({at, t}, 0.08));
         break;
       }
-      case FeatureKind::kField: break;
+      case FeatureKind::kField:
+        break;
     }
     if (f.kind != FeatureKind::kField) f.anchor = at;
   }
@@ -207,11 +226,16 @@ Status BuildGeometry(TileType& tile, const std::vector<std::vector<std::string>>
   // Paint order: roads, cities, then the centre features on top.
   auto rank = [](FeatureKind k) {
     switch (k) {
-      case FeatureKind::kField: return 0;
-      case FeatureKind::kRoad: return 1;
-      case FeatureKind::kCity: return 2;
-      case FeatureKind::kFair: return 3;
-      default: return 4;
+      case FeatureKind::kField:
+        return 0;
+      case FeatureKind::kRoad:
+        return 1;
+      case FeatureKind::kCity:
+        return 2;
+      case FeatureKind::kFair:
+        return 3;
+      default:
+        return 4;
     }
   };
   constexpr int G = kLabelGrid;
@@ -227,7 +251,8 @@ Status BuildGeometry(TileType& tile, const std::vector<std::vector<std::string>>
         if (rank(fs[i].kind) < best_rank) continue;
         for (size_t k = 0; k < fs[i].shapes.size(); ++k) {
           const auto& b = boxes[i][k];
-          if (p.x < b[0] || p.y < b[1] || p.x > b[2] || p.y > b[3] || !Inside(fs[i].shapes[k], p)) continue;
+          if (p.x < b[0] || p.y < b[1] || p.x > b[2] || p.y > b[3] || !Inside(fs[i].shapes[k], p))
+            continue;
           {
             best = static_cast<int>(i);
             best_rank = rank(fs[i].kind);
@@ -245,7 +270,8 @@ Status BuildGeometry(TileType& tile, const std::vector<std::vector<std::string>>
     double len = std::hypot(inward.x, inward.y);
     p.x += inward.x / len * 1.5 / G;
     p.y += inward.y / len * 1.5 / G;
-    return std::clamp(static_cast<int>(p.y * G), 0, G - 1) * G + std::clamp(static_cast<int>(p.x * G), 0, G - 1);
+    return std::clamp(static_cast<int>(p.y * G), 0, G - 1) * G +
+           std::clamp(static_cast<int>(p.x * G), 0, G - 1);
   };
   for (int p = 0; p < kEdgePointCount; ++p) {
     int f = tile.feature_at_point[p];
@@ -284,7 +310,8 @@ Status BuildGeometry(TileType& tile, const std::vector<std::vector<std::string>>
     int f = tile.feature_at_point[p];
     if (fs[f].kind != FeatureKind::kField) continue;
     int comp = component[pixel_near(p)];
-    if (comp < 0) return Fail("field " + fs[f].name + " is painted over at " + std::string(PointName(p)));
+    if (comp < 0)
+      return Fail("field " + fs[f].name + " is painted over at " + std::string(PointName(p)));
     if (component_of_field[f] >= 0 && component_of_field[f] != comp)
       return Fail("field " + fs[f].name + " is drawn in separate parts");
     component_of_field[f] = comp;
@@ -293,7 +320,8 @@ Status BuildGeometry(TileType& tile, const std::vector<std::vector<std::string>>
     field_of[comp] = f;
   }
   for (int i = 0; i < G * G; ++i)
-    if (component[i] >= 0 && field_of[component[i]] >= 0) tile.label_map[i] = static_cast<int8_t>(field_of[component[i]]);
+    if (component[i] >= 0 && field_of[component[i]] >= 0)
+      tile.label_map[i] = static_cast<int8_t>(field_of[component[i]]);
   // Pockets no edge point reaches take the label of their nearest neighbour.
   for (bool changed = true; changed;) {
     changed = false;
@@ -303,7 +331,8 @@ Status BuildGeometry(TileType& tile, const std::vector<std::vector<std::string>>
       int r = i / G, c = i % G;
       const int nr[4] = {r - 1, r + 1, r, r}, nc[4] = {c, c, c - 1, c + 1};
       for (int k = 0; k < 4 && next[i] == -1; ++k)
-        if (nr[k] >= 0 && nr[k] < G && nc[k] >= 0 && nc[k] < G && tile.label_map[nr[k] * G + nc[k]] != -1) {
+        if (nr[k] >= 0 && nr[k] < G && nc[k] >= 0 && nc[k] < G &&
+            tile.label_map[nr[k] * G + nc[k]] != -1) {
           next[i] = tile.label_map[nr[k] * G + nc[k]];
           changed = true;
         }
@@ -344,7 +373,9 @@ Status BuildGeometry(TileType& tile, const std::vector<std::vector<std::string>>
     for (int p = 0; p < G * G; ++p) {
       if (tile.label_map[p] != static_cast<int>(i)) continue;
       Vec2 v{(p % G + 0.5) / G, (p / G + 0.5) / G};
-      double depth = std::min(dist[p], fs[i].kind == FeatureKind::kRoad ? 3 : fs[i].kind == FeatureKind::kCity ? 20 : 8);
+      double depth = std::min(dist[p], fs[i].kind == FeatureKind::kRoad   ? 3
+                                       : fs[i].kind == FeatureKind::kCity ? 20
+                                                                          : 8);
       double pull = fs[i].kind == FeatureKind::kCity ? 0.05 : 0.5;  // cities: the deepest point
       double score = depth - pull * std::hypot(v.x - pref.x, v.y - pref.y) * G / 8;
       // Keep followers off the tile's rim, where a millimetre would put them on the neighbour.

@@ -11,8 +11,8 @@
 namespace cf {
 
 // Fills shapes, anchors and the label map of `tile`. Per feature: extra points the shape must reach
-// (edge points or corners NW NE SE SW), an explicit centre, and a size. Fails when the drawing would
-// join fields that the catalog keeps apart, or leave a feature's edge point uncovered.
+// (edge points or corners NW NE SE SW), an explicit centre, and a size. Fails when the drawing
+// would join fields that the catalog keeps apart, or leave a feature's edge point uncovered.
 Status BuildGeometry(TileType& tile, const std::vector<std::vector<std::string>>& reaches,
                      const std::vector<std::optional<Vec2>>& ats, const std::vector<double>& sizes);
 

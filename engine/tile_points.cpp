@@ -23,10 +23,14 @@ Vec2 PointPosition(int point) {
   const double along[3] = {kThird, 0.5, 1 - kThird};
   double t = along[point % 3];
   switch (point / 3) {
-    case kNorth: return {t, 0};
-    case kEast: return {1, t};
-    case kSouth: return {1 - t, 1};
-    default: return {0, 1 - t};
+    case kNorth:
+      return {t, 0};
+    case kEast:
+      return {1, t};
+    case kSouth:
+      return {1 - t, 1};
+    default:
+      return {0, 1 - t};
   }
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// Edge points N1..W3 and the centre C of a tile (interface.md 1.2), rotation and matching across edges.
+// Edge points N1..W3 and the centre C of a tile (interface.md 1.2), rotation and matching across
+// edges.
 
 #include <array>
 #include <optional>
@@ -31,9 +32,7 @@ constexpr int UnrotatePoint(int point, int quarter_turns) {
   return RotatePoint(point, (4 - quarter_turns % 4) % 4);
 }
 // The point of the neighbouring tile that touches `point` across the shared edge.
-constexpr int FacingPoint(int point) {
-  return 3 * ((point / 3 + 2) % 4) + (2 - point % 3);
-}
+constexpr int FacingPoint(int point) { return 3 * ((point / 3 + 2) % 4) + (2 - point % 3); }
 // Where a point lies on the tile, in tile units.
 Vec2 PointPosition(int point);
 // A position turned clockwise about the tile centre.

@@ -24,9 +24,10 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& input);
 
 // The tiles' top surface as the tile grid shows it: tile centres 45 mm apart.
 struct TablePlane {
-  cv::Matx33d picture_to_mm;  // picture pixels to mm, centred on the tile nearest the board's middle
-  int tiles = 0;              // tiles whose centres fixed it
-  double rms_mm = 0;          // how far those centres lie from the 45 mm grid
+  cv::Matx33d
+      picture_to_mm;  // picture pixels to mm, centred on the tile nearest the board's middle
+  int tiles = 0;      // tiles whose centres fixed it
+  double rms_mm = 0;  // how far those centres lie from the 45 mm grid
 };
 // The table plane without any printed target, from a picture of tiles (no calibration used).
 Result<TablePlane> TablePlaneFromTiles(const cv::Mat& image, const AnalyzeInput& input);

@@ -16,8 +16,7 @@ constexpr int kSmallArt = 48;  // pixels a side of the arts RoughHiddenShare com
 
 }  // namespace
 
-HiddenDifference::HiddenDifference(const TileCatalog& catalog, const Scene& truth,
-                                   const Look& look)
+HiddenDifference::HiddenDifference(const TileCatalog& catalog, const Scene& truth, const Look& look)
     : catalog_(catalog), bare_(truth), look_(look) {
   Scene whole = truth;
   RenderTable(catalog_, whole, look_, &hidden_);
@@ -50,8 +49,7 @@ std::optional<double> HiddenDifference::HiddenShare(size_t tile, const std::stri
 cv::Point2d HiddenDifference::Seen(const SceneTile& t, double x_mm, double y_mm) const {
   const double a = t.angle_deg * CV_PI / 180;  // as the renderer turns it: clockwise
   return look_.camera.Project({t.center_mm[0] + x_mm * std::cos(a) - y_mm * std::sin(a),
-                               t.center_mm[1] + x_mm * std::sin(a) + y_mm * std::cos(a),
-                               kTileTop});
+                               t.center_mm[1] + x_mm * std::sin(a) + y_mm * std::cos(a), kTileTop});
 }
 
 bool HiddenDifference::Covered(size_t tile) const {

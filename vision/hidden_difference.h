@@ -2,8 +2,8 @@
 // How much of what tells a tile from a look-alike the pieces on a rendered table hide: ground
 // truth that separates a reader's mistakes from what the picture does not show at all.
 
-#include <opencv2/core.hpp>
 #include <map>
+#include <opencv2/core.hpp>
 #include <optional>
 #include <string>
 
@@ -35,9 +35,9 @@ class HiddenDifference {
 
   const TileCatalog& catalog_;
   Scene bare_;  // the truth without followers and tokens
-  Look look_;  // without hands: what a hand hides must show in a difference
+  Look look_;   // without hands: what a hand hides must show in a difference
   cv::Mat bare_picture_, hidden_;
-  std::map<int, cv::Mat> small_art_;        // by catalog type, painted kSmallArt a side
+  std::map<int, cv::Mat> small_art_;          // by catalog type, painted kSmallArt a side
   std::map<size_t, cv::Mat> hidden_on_tile_;  // by tile: hidden_ in the tile's frame
 };
 

@@ -6,10 +6,14 @@ namespace cf {
 
 TokenShape TokenShapeOf(TokenKind kind) {
   switch (kind) {
-    case TokenKind::kKnockout: return {24.9, 20.0};
-    case TokenKind::kSeduction: return {22.1, 21.9};
-    case TokenKind::kTarget: return {24.1, 24.1};
-    case TokenKind::kCatch: return {19.1, 19.1};
+    case TokenKind::kKnockout:
+      return {24.9, 20.0};
+    case TokenKind::kSeduction:
+      return {22.1, 21.9};
+    case TokenKind::kTarget:
+      return {24.1, 24.1};
+    case TokenKind::kCatch:
+      return {19.1, 19.1};
   }
   return {20, 20};
 }
@@ -110,17 +114,20 @@ Result<Scene> Scene::FromJson(const json::Value& v) {
   const json::Array* tiles = list("tiles");
   const json::Array* followers = list("followers");
   const json::Array* tokens = list("tokens");
-  if (!tiles || !followers || !tokens) return Fail("scene: needs tiles, followers and tokens lists");
+  if (!tiles || !followers || !tokens)
+    return Fail("scene: needs tiles, followers and tokens lists");
   for (const auto& t : *tiles) {
     SceneTile st;
     st.id = Str(t, "id");
     const json::Value* rot = t.find("rotation");
-    if (st.id.empty() || !ReadCell(t.find("at"), st.at) || !ReadMm(t.find("center_mm"), st.center_mm) || !rot ||
-        !rot->is_integer())
+    if (st.id.empty() || !ReadCell(t.find("at"), st.at) ||
+        !ReadMm(t.find("center_mm"), st.center_mm) || !rot || !rot->is_integer())
       return Fail("scene: a tile needs id, at, rotation and center_mm");
     st.rotation = static_cast<int>(rot->as_int());
-    if (const json::Value* a = t.find("angle_deg"); a && a->is_number()) st.angle_deg = a->as_number();
-    else st.angle_deg = st.rotation;
+    if (const json::Value* a = t.find("angle_deg"); a && a->is_number())
+      st.angle_deg = a->as_number();
+    else
+      st.angle_deg = st.rotation;
     if (const json::Value* c = t.find("confidence"); c && c->is_number())
       st.confidence = c->as_number();
     if (const json::Value* a = t.find("alternative")) {
@@ -145,7 +152,8 @@ Result<Scene> Scene::FromJson(const json::Value& v) {
   for (const auto& t : *tokens) {
     SceneToken st;
     st.kind = Str(t, "kind");
-    if (st.kind.empty() || !ReadMm(t.find("center_mm"), st.center_mm)) return Fail("scene: a token needs kind and center_mm");
+    if (st.kind.empty() || !ReadMm(t.find("center_mm"), st.center_mm))
+      return Fail("scene: a token needs kind and center_mm");
     if (const json::Value* o = t.find("on_board"); o && o->is_bool()) st.on_board = o->as_bool();
     if (const json::Value* o = t.find("occluded"); o && o->is_bool()) st.occluded = o->as_bool();
     s.tokens.push_back(st);

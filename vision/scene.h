@@ -35,8 +35,8 @@ struct SceneFollower {
   std::string pose;       // standing or lying
   double center_mm[2]{};  // centre of the footprint on the table
   Cell at;
-  std::string on;         // the point naming its feature
-  double yaw_deg = 0;     // which way it faces (rendered truth only)
+  std::string on;      // the point naming its feature
+  double yaw_deg = 0;  // which way it faces (rendered truth only)
   double confidence = 1;
   bool occluded = false;  // a hand covers it (rendered truth only)
 };

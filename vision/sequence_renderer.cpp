@@ -20,7 +20,8 @@ double SegmentDistance(cv::Point2d p, cv::Point2d a, cv::Point2d b) {
 
 bool Inside(const std::vector<cv::Point2d>& poly, cv::Point2d p) {
   std::vector<cv::Point2f> f(poly.begin(), poly.end());
-  return cv::pointPolygonTest(f, cv::Point2f(static_cast<float>(p.x), static_cast<float>(p.y)), false) >= 0;
+  return cv::pointPolygonTest(f, cv::Point2f(static_cast<float>(p.x), static_cast<float>(p.y)),
+                              false) >= 0;
 }
 
 // One frame to render: what lies on the table and what just happened.
@@ -45,8 +46,9 @@ double FootprintGap(const std::vector<cv::Point2d>& a, const std::vector<cv::Poi
   return best;
 }
 
-Result<int> RenderSequence(const TileCatalog& catalog, GameSetup setup, const SequenceOptions& options,
-                           const std::filesystem::path& dir, const std::string& ext) {
+Result<int> RenderSequence(const TileCatalog& catalog, GameSetup setup,
+                           const SequenceOptions& options, const std::filesystem::path& dir,
+                           const std::string& ext) {
   auto created = GameState::Create(catalog, setup);
   if (!created) return created.error();
   GameState game = std::move(created).value();
@@ -63,9 +65,12 @@ Result<int> RenderSequence(const TileCatalog& catalog, GameSetup setup, const Se
   for (int turn = 0; turn < options.turns; ++turn) {
     // Draw: a fair tile on the chosen turns when one fits, else at random.
     int tile = -1;
-    if (std::find(options.fair_turns.begin(), options.fair_turns.end(), turn) != options.fair_turns.end())
+    if (std::find(options.fair_turns.begin(), options.fair_turns.end(), turn) !=
+        options.fair_turns.end())
       for (int t = 0; t < catalog.size() && tile < 0; ++t)
-        if (game.deck()[t] > 0 && catalog.type(t).has(FeatureKind::kFair) && !game.LegalPlacements(t).empty()) tile = t;
+        if (game.deck()[t] > 0 && catalog.type(t).has(FeatureKind::kFair) &&
+            !game.LegalPlacements(t).empty())
+          tile = t;
     if (tile < 0) tile = DrawTile(game, rng);
     if (tile < 0) break;
     Move m;
@@ -79,7 +84,8 @@ Result<int> RenderSequence(const TileCatalog& catalog, GameSetup setup, const Se
     }
     m.placement = placements[std::uniform_int_distribution<size_t>(0, placements.size() - 1)(rng)];
     auto points = game.LegalFollowerPoints(tile, m.placement);
-    if (!points.empty() && u(rng) < 0.7) m.follower_point = points[std::uniform_int_distribution<size_t>(0, points.size() - 1)(rng)];
+    if (!points.empty() && u(rng) < 0.7)
+      m.follower_point = points[std::uniform_int_distribution<size_t>(0, points.size() - 1)(rng)];
     if (auto s = game.Apply(m); !s) return Fail("sequence: " + s.error().message);
     json::Value ev;
     ev["type"] = "place";
@@ -95,22 +101,26 @@ Result<int> RenderSequence(const TileCatalog& catalog, GameSetup setup, const Se
     round.catapult.token = kinds[rounds++ % 3];
     const int fair = game.fair_tile();
     std::vector<SceneToken> landed;
-    std::vector<int> gone;  // followers knocked out so far this round (indices into game.followers())
+    std::vector<int>
+        gone;  // followers knocked out so far this round (indices into game.followers())
     for (int i = 0; i < game.player_count(); ++i) {
       PlayerId thrower = (round.catapult.thrower + i) % game.player_count();
       Scene before = LayoutTable(game, lo);
       std::vector<SceneFollower> standing;
       for (size_t k = 0; k < before.followers.size(); ++k)
-        if (std::find(gone.begin(), gone.end(), static_cast<int>(k)) == gone.end()) standing.push_back(before.followers[k]);
+        if (std::find(gone.begin(), gone.end(), static_cast<int>(k)) == gone.end())
+          standing.push_back(before.followers[k]);
       before.followers = standing;
       before.tokens = landed;
       // Aim: the fair tile for target, else a follower; land with a spread.
       double aim[2] = {before.tiles[fair].center_mm[0], before.tiles[fair].center_mm[1]};
       if (round.catapult.token != TokenKind::kTarget && !standing.empty()) {
-        const auto& f = standing[std::uniform_int_distribution<size_t>(0, standing.size() - 1)(rng)];
+        const auto& f =
+            standing[std::uniform_int_distribution<size_t>(0, standing.size() - 1)(rng)];
         aim[0] = f.center_mm[0], aim[1] = f.center_mm[1];
       }
-      std::normal_distribution<double> spread(0, round.catapult.token == TokenKind::kTarget ? 35 : 14);
+      std::normal_distribution<double> spread(0,
+                                              round.catapult.token == TokenKind::kTarget ? 35 : 14);
       SceneToken tok;
       tok.kind = TokenKindName(round.catapult.token);
       tok.center_mm[0] = aim[0] + spread(rng);
@@ -128,29 +138,35 @@ Result<int> RenderSequence(const TileCatalog& catalog, GameSetup setup, const Se
       ev2["thrower"] = color(thrower);
       if (round.catapult.token == TokenKind::kTarget) {
         if (tok.on_board)
-          t.distance_mm = std::round(std::hypot(tok.center_mm[0] - before.tiles[fair].center_mm[0],
-                                                tok.center_mm[1] - before.tiles[fair].center_mm[1]) * 10) / 10;
+          t.distance_mm =
+              std::round(std::hypot(tok.center_mm[0] - before.tiles[fair].center_mm[0],
+                                    tok.center_mm[1] - before.tiles[fair].center_mm[1]) *
+                         10) /
+              10;
         ev2["distance_mm"] = t.distance_mm ? json::Value(*t.distance_mm) : json::Value();
       } else if (round.catapult.token == TokenKind::kKnockout) {
         // Followers the token touches fall, and knock over those they touch in turn.
         std::vector<int> hit;
         for (size_t k = 0; k < game.followers().size(); ++k) {
           if (std::find(gone.begin(), gone.end(), static_cast<int>(k)) != gone.end()) continue;
-          if (FootprintGap(tok_fp, FollowerFootprint(LayoutTable(game, lo).followers[k])) <= 0.5) hit.push_back(static_cast<int>(k));
+          if (FootprintGap(tok_fp, FollowerFootprint(LayoutTable(game, lo).followers[k])) <= 0.5)
+            hit.push_back(static_cast<int>(k));
         }
         Scene full = LayoutTable(game, lo);
         for (size_t h = 0; h < hit.size(); ++h)
           for (size_t k = 0; k < full.followers.size(); ++k)
             if (std::find(hit.begin(), hit.end(), static_cast<int>(k)) == hit.end() &&
                 std::find(gone.begin(), gone.end(), static_cast<int>(k)) == gone.end() &&
-                FootprintGap(FollowerFootprint(full.followers[hit[h]]), FollowerFootprint(full.followers[k])) <= 1.0)
+                FootprintGap(FollowerFootprint(full.followers[hit[h]]),
+                             FollowerFootprint(full.followers[k])) <= 1.0)
               hit.push_back(static_cast<int>(k));
         json::Array hits;
         for (int k : hit) {
           t.hit.push_back(game.RefOf(game.followers()[k]));
           hits.push_back(FollowerRefToJson(setup, t.hit.back()));
           for (auto& f : after.followers)  // the fallen follower lies pushed away from the token
-            if (f.center_mm[0] == full.followers[k].center_mm[0] && f.center_mm[1] == full.followers[k].center_mm[1]) {
+            if (f.center_mm[0] == full.followers[k].center_mm[0] &&
+                f.center_mm[1] == full.followers[k].center_mm[1]) {
               double dx = f.center_mm[0] - tok.center_mm[0], dy = f.center_mm[1] - tok.center_mm[1];
               double len = std::max(1e-6, std::hypot(dx, dy));
               f.center_mm[0] += dx / len * 9;
@@ -173,7 +189,8 @@ Result<int> RenderSequence(const TileCatalog& catalog, GameSetup setup, const Se
         }
         if (tok.on_board && best >= 0 && game.supply(thrower) > 0 &&
             catalog.type(game.board().tile(game.followers()[best].tile).type)
-                    .features[game.followers()[best].feature].kind != FeatureKind::kTent) {
+                    .features[game.followers()[best].feature]
+                    .kind != FeatureKind::kTent) {
           t.seduced = game.RefOf(game.followers()[best]);
           ev2["seduced"] = FollowerRefToJson(setup, *t.seduced);
           ev2["distance_mm"] = std::round(best_gap * 10) / 10;
@@ -184,7 +201,8 @@ Result<int> RenderSequence(const TileCatalog& catalog, GameSetup setup, const Se
       frames.push_back({before, json::Value("before throw by " + color(thrower))});
       frames.push_back({after, ev2});
     }
-    if (auto s = game.Apply(round); !s) return Fail("sequence: catapult round refused: " + s.error().message);
+    if (auto s = game.Apply(round); !s)
+      return Fail("sequence: catapult round refused: " + s.error().message);
     json::Value done;
     done["type"] = "round_end";
     done["record"] = MoveToJson(game, round);

@@ -18,8 +18,9 @@ struct SequenceOptions {
 
 // Writes NNN.jpg/NNN.json per frame, sequence.json (the frames and what happened) and game.json.
 // Returns the number of frames.
-Result<int> RenderSequence(const TileCatalog& catalog, GameSetup setup, const SequenceOptions& options,
-                           const std::filesystem::path& dir, const std::string& ext);
+Result<int> RenderSequence(const TileCatalog& catalog, GameSetup setup,
+                           const SequenceOptions& options, const std::filesystem::path& dir,
+                           const std::string& ext);
 
 // The smallest gap between two footprints on the table, 0 when they touch or overlap.
 double FootprintGap(const std::vector<cv::Point2d>& a, const std::vector<cv::Point2d>& b);

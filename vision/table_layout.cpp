@@ -12,7 +12,9 @@ uint64_t Mix(uint64_t a, uint64_t b) {
   return h * 0xBF58476D1CE4E5B9ull;
 }
 
-double Uniform(std::mt19937_64& rng, double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); }
+double Uniform(std::mt19937_64& rng, double lo, double hi) {
+  return std::uniform_real_distribution<double>(lo, hi)(rng);
+}
 
 cv::Point2d Rotate(cv::Point2d p, double deg) {
   double a = deg * CV_PI / 180, c = std::cos(a), s = std::sin(a);
@@ -36,7 +38,8 @@ void TilePointToTable(const SceneTile& tile, Vec2 canonical, double out[2]) {
 }
 
 Vec2 TableToTilePoint(const SceneTile& tile, const double mm[2]) {
-  cv::Point2d off = Rotate({mm[0] - tile.center_mm[0], mm[1] - tile.center_mm[1]}, -(tile.angle_deg - tile.rotation));
+  cv::Point2d off = Rotate({mm[0] - tile.center_mm[0], mm[1] - tile.center_mm[1]},
+                           -(tile.angle_deg - tile.rotation));
   Vec2 board{off.x / kTilePitchMm + 0.5, off.y / kTilePitchMm + 0.5};
   return RotatePosition(board, (4 - ((tile.rotation / 90) % 4 + 4) % 4) % 4);
 }
@@ -57,7 +60,8 @@ Scene LayoutTable(const GameState& game, const LayoutOptions& options) {
     scene.tiles.push_back(t);
   }
   for (const Follower& f : game.followers()) {
-    std::mt19937_64 rng(Mix(options.seed ^ 0xF0110, static_cast<uint64_t>(f.tile * 16 + f.feature)));
+    std::mt19937_64 rng(
+        Mix(options.seed ^ 0xF0110, static_cast<uint64_t>(f.tile * 16 + f.feature)));
     const SceneTile& t = scene.tiles[f.tile];
     const TileType& type = board.type_of(f.tile);
     SceneFollower sf;
@@ -67,7 +71,8 @@ Scene LayoutTable(const GameState& game, const LayoutOptions& options) {
     sf.on = std::string(PointName(f.point));
     sf.yaw_deg = Uniform(rng, 0, 360);
     Vec2 spot = type.features[f.feature].anchor;
-    for (int attempt = 0; attempt < 8; ++attempt) {  // a little off the anchor, still on the feature
+    for (int attempt = 0; attempt < 8;
+         ++attempt) {  // a little off the anchor, still on the feature
       Vec2 moved{spot.x + Uniform(rng, -0.04, 0.04), spot.y + Uniform(rng, -0.04, 0.04)};
       if (type.feature_at(moved) == f.feature) {
         spot = moved;
@@ -115,7 +120,8 @@ std::vector<cv::Point2d> FollowerFootprint(const SceneFollower& f) {
     local = LyingMeepleOutline();
   }
   std::vector<cv::Point2d> out;
-  for (auto p : local) out.push_back(Rotate(p, f.yaw_deg) + cv::Point2d(f.center_mm[0], f.center_mm[1]));
+  for (auto p : local)
+    out.push_back(Rotate(p, f.yaw_deg) + cv::Point2d(f.center_mm[0], f.center_mm[1]));
   return out;
 }
 
@@ -160,25 +166,29 @@ void ScatterTokens(Scene& scene, int count, std::mt19937_64& rng) {
     double where = Uniform(rng, 0, 1);
     for (int attempt = 0; attempt < 40; ++attempt) {
       if (where < 0.3 && !scene.followers.empty()) {  // touching a follower
-        const auto& f = scene.followers[std::uniform_int_distribution<size_t>(0, scene.followers.size() - 1)(rng)];
+        const auto& f = scene.followers[std::uniform_int_distribution<size_t>(
+            0, scene.followers.size() - 1)(rng)];
         double a = Uniform(rng, 0, 2 * CV_PI), d = r + (f.pose == "standing" ? 5.5 : 8.5);
         tok.center_mm[0] = f.center_mm[0] + d * std::cos(a);
         tok.center_mm[1] = f.center_mm[1] + d * std::sin(a);
       } else if (where < 0.7) {  // on a tile
-        const auto& t = scene.tiles[std::uniform_int_distribution<size_t>(0, scene.tiles.size() - 1)(rng)];
+        const auto& t =
+            scene.tiles[std::uniform_int_distribution<size_t>(0, scene.tiles.size() - 1)(rng)];
         tok.center_mm[0] = t.center_mm[0] + Uniform(rng, -18, 18);
         tok.center_mm[1] = t.center_mm[1] + Uniform(rng, -18, 18);
       } else {  // off the board, on the table
         double a = Uniform(rng, 0, 2 * CV_PI);
         double cx = (minx + maxx) / 2, cy = (miny + maxy) / 2;
-        double rx = (maxx - minx) / 2 + 45 + Uniform(rng, 10, 90), ry = (maxy - miny) / 2 + 45 + Uniform(rng, 10, 90);
+        double rx = (maxx - minx) / 2 + 45 + Uniform(rng, 10, 90),
+               ry = (maxy - miny) / 2 + 45 + Uniform(rng, 10, 90);
         tok.center_mm[0] = cx + rx * std::cos(a);
         tok.center_mm[1] = cy + ry * std::sin(a);
       }
       // Tokens do not overlap each other or lie on a follower.
       bool clear = true;
       for (const auto& o : scene.tokens)
-        clear &= std::hypot(o.center_mm[0] - tok.center_mm[0], o.center_mm[1] - tok.center_mm[1]) > 26;
+        clear &=
+            std::hypot(o.center_mm[0] - tok.center_mm[0], o.center_mm[1] - tok.center_mm[1]) > 26;
       for (const auto& f : scene.followers)
         clear &= std::hypot(f.center_mm[0] - tok.center_mm[0], f.center_mm[1] - tok.center_mm[1]) >
                  r + (f.pose == "standing" ? 5 : 8);

@@ -18,22 +18,28 @@ constexpr double kTileThickness = 2.0;
 constexpr double kTokenThickness = 2.0;
 constexpr double kMeepleThickness = 10.0;
 
-double Uniform(std::mt19937_64& rng, double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); }
+double Uniform(std::mt19937_64& rng, double lo, double hi) {
+  return std::uniform_real_distribution<double>(lo, hi)(rng);
+}
 
 cv::Scalar ColorOf(const std::string& name) {
   static const std::map<std::string, cv::Scalar> kColors = {
-      {"red", {40, 40, 200}},     {"blue", {190, 90, 30}},  {"green", {60, 150, 40}},
-      {"yellow", {30, 215, 235}}, {"black", {35, 35, 35}},  {"gray", {150, 150, 150}}};
+      {"red", {40, 40, 200}},     {"blue", {190, 90, 30}}, {"green", {60, 150, 40}},
+      {"yellow", {30, 215, 235}}, {"black", {35, 35, 35}}, {"gray", {150, 150, 150}}};
   auto it = kColors.find(name);
   return it == kColors.end() ? cv::Scalar(200, 0, 200) : it->second;
 }
 
 cv::Scalar TokenColor(TokenKind k) {
   switch (k) {
-    case TokenKind::kKnockout: return {200, 110, 40};
-    case TokenKind::kSeduction: return {40, 200, 235};
-    case TokenKind::kTarget: return {50, 160, 60};
-    case TokenKind::kCatch: return {50, 50, 210};
+    case TokenKind::kKnockout:
+      return {200, 110, 40};
+    case TokenKind::kSeduction:
+      return {40, 200, 235};
+    case TokenKind::kTarget:
+      return {50, 160, 60};
+    case TokenKind::kCatch:
+      return {50, 50, 210};
   }
   return {0, 0, 0};
 }
@@ -57,8 +63,8 @@ cv::Vec3d Normal(const std::vector<cv::Point3d>& p) {
 }
 
 // Top, bottom and sides of a prism: `outline` (mm, in the plane spanned by u and v) swept along w.
-void Prism(const std::vector<cv::Point2d>& outline, cv::Point3d origin, cv::Vec3d u, cv::Vec3d v, cv::Vec3d w,
-           double depth, cv::Scalar color, std::vector<Face>& faces) {
+void Prism(const std::vector<cv::Point2d>& outline, cv::Point3d origin, cv::Vec3d u, cv::Vec3d v,
+           cv::Vec3d w, double depth, cv::Scalar color, std::vector<Face>& faces) {
   auto at = [&](cv::Point2d p, double d) {
     cv::Vec3d q = cv::Vec3d(origin.x, origin.y, origin.z) + p.x * u + p.y * v + d * w;
     return cv::Point3d(q[0], q[1], q[2]);
@@ -72,7 +78,8 @@ void Prism(const std::vector<cv::Point2d>& outline, cv::Point3d origin, cv::Vec3
   faces.push_back(back);
   for (size_t i = 0; i < outline.size(); ++i) {
     const auto &a = outline[i], &b = outline[(i + 1) % outline.size()];
-    faces.push_back({{at(a, depth / 2), at(b, depth / 2), at(b, -depth / 2), at(a, -depth / 2)}, color});
+    faces.push_back(
+        {{at(a, depth / 2), at(b, depth / 2), at(b, -depth / 2), at(a, -depth / 2)}, color});
   }
 }
 
@@ -81,7 +88,8 @@ double SurfaceZ(const Scene& scene, double x, double y) {
     double a = -t.angle_deg * CV_PI / 180;
     double dx = x - t.center_mm[0], dy = y - t.center_mm[1];
     double lx = std::cos(a) * dx - std::sin(a) * dy, ly = std::sin(a) * dx + std::cos(a) * dy;
-    if (std::abs(lx) <= kTilePitchMm / 2 && std::abs(ly) <= kTilePitchMm / 2) return -kTileThickness;
+    if (std::abs(lx) <= kTilePitchMm / 2 && std::abs(ly) <= kTilePitchMm / 2)
+      return -kTileThickness;
   }
   return 0;
 }
@@ -89,7 +97,8 @@ double SurfaceZ(const Scene& scene, double x, double y) {
 void FollowerFaces(const Scene& scene, const SceneFollower& f, std::vector<Face>& faces) {
   double z = SurfaceZ(scene, f.center_mm[0], f.center_mm[1]);
   double yaw = f.yaw_deg * CV_PI / 180;
-  cv::Vec3d across(std::cos(yaw), std::sin(yaw), 0), facing(-std::sin(yaw), std::cos(yaw), 0), up(0, 0, -1);
+  cv::Vec3d across(std::cos(yaw), std::sin(yaw), 0), facing(-std::sin(yaw), std::cos(yaw), 0),
+      up(0, 0, -1);
   cv::Point3d base(f.center_mm[0], f.center_mm[1], z);
   if (f.pose == "standing") {
     Prism(MeepleOutline(), base, across, up, facing, kMeepleThickness, ColorOf(f.color), faces);
@@ -110,8 +119,8 @@ void TokenFaces(const Scene& scene, const SceneToken& t, std::vector<Face>& face
   }
   double a = t.angle_deg * CV_PI / 180;
   cv::Vec3d u(std::cos(a), std::sin(a), 0), v(-std::sin(a), std::cos(a), 0), up(0, 0, -1);
-  Prism(ellipse, {t.center_mm[0], t.center_mm[1], z - kTokenThickness / 2}, u, v, up, kTokenThickness,
-        TokenColor(kind), faces);
+  Prism(ellipse, {t.center_mm[0], t.center_mm[1], z - kTokenThickness / 2}, u, v, up,
+        kTokenThickness, TokenColor(kind), faces);
 }
 
 // Per-pixel world ray directions (undistorted), interpolated from a coarse grid.
@@ -128,8 +137,8 @@ cv::Mat RayDirections(const Camera& cam) {
 }
 
 // Remap tables from image pixels to a plane's canvas: origin, two in-plane unit axes (mm).
-void PlaneMaps(const Camera& cam, const cv::Mat& rays, cv::Vec3d origin, cv::Vec3d ex, cv::Vec3d ey, double ppmm,
-               cv::Mat& mapx, cv::Mat& mapy) {
+void PlaneMaps(const Camera& cam, const cv::Mat& rays, cv::Vec3d origin, cv::Vec3d ex, cv::Vec3d ey,
+               double ppmm, cv::Mat& mapx, cv::Mat& mapy) {
   cv::Vec3d c = cam.position();
   cv::Vec3d n = ex.cross(ey);
   double nc = n.dot(origin - c);
@@ -172,7 +181,8 @@ cv::Mat TableTexture(cv::Size size, const Look& look, double ppmm, std::mt19937_
     cv::Mat weave(size, CV_32F);
     for (int y = 0; y < size.height; ++y)
       for (int x = 0; x < size.width; ++x)
-        weave.at<float>(y, x) = ((static_cast<int>(x / ppmm) + static_cast<int>(y / ppmm)) % 2) ? 0.3f : -0.3f;
+        weave.at<float>(y, x) =
+            ((static_cast<int>(x / ppmm) + static_cast<int>(y / ppmm)) % 2) ? 0.3f : -0.3f;
     grain = weave * 0.5 + mottled * 0.5;
   }
   cv::Mat out(size, CV_8UC3);
@@ -209,7 +219,8 @@ void Light(cv::Mat& img, const Look& look, const cv::Mat& rays) {
   cv::Mat blob;
   if (look.glare > 0) {
     blob = cv::Mat(img.size(), CV_32F, cv::Scalar(0));
-    cv::Point centre(static_cast<int>(look.glare_at.x * img.cols), static_cast<int>(look.glare_at.y * img.rows));
+    cv::Point centre(static_cast<int>(look.glare_at.x * img.cols),
+                     static_cast<int>(look.glare_at.y * img.rows));
     cv::circle(blob, centre, img.rows / 10, cv::Scalar(1), -1);
     cv::GaussianBlur(blob, blob, cv::Size(), img.rows / 14.0);
   }
@@ -219,7 +230,8 @@ void Light(cv::Mat& img, const Look& look, const cv::Mat& rays) {
     const float* b = blob.empty() ? nullptr : blob.ptr<float>(y);
     for (int x = 0; x < img.cols; ++x)
       for (int k = 0; k < 3; ++k) {
-        float v = p[x][k] * g[x] * static_cast<float>(look.color_cast[k]) + (b ? b[x] * 255.0f * static_cast<float>(look.glare) : 0.0f);
+        float v = p[x][k] * g[x] * static_cast<float>(look.color_cast[k]) +
+                  (b ? b[x] * 255.0f * static_cast<float>(look.glare) : 0.0f);
         p[x][k] = cv::saturate_cast<uchar>(v);
       }
   }
@@ -231,7 +243,7 @@ cv::Mat DrawHands(cv::Mat& img, const Look& look, std::mt19937_64& rng) {
   for (int h = 0; h < look.hands; ++h) {
     int edge = std::uniform_int_distribution<int>(0, 3)(rng);
     double t = Uniform(rng, 0.2, 0.8);
-    cv::Point2d start = edge == 0 ? cv::Point2d(t * img.cols, -20)
+    cv::Point2d start = edge == 0   ? cv::Point2d(t * img.cols, -20)
                         : edge == 1 ? cv::Point2d(img.cols + 20, t * img.rows)
                         : edge == 2 ? cv::Point2d(t * img.cols, img.rows + 20)
                                     : cv::Point2d(-20, t * img.rows);
@@ -252,8 +264,10 @@ cv::Mat DrawHands(cv::Mat& img, const Look& look, std::mt19937_64& rng) {
     for (int k = -1; k <= 2; ++k) {  // fingers
       cv::Point2d side(-dir.y, dir.x);
       cv::Point2d base = palm + dir * axes.width * 0.6 + side * (k - 0.5) * axes.height * 0.45;
-      cv::line(img, base, base + dir * width * 0.6, skin * 0.92, std::max(2, width / 6), cv::LINE_AA);
-      cv::line(mask, base, base + dir * width * 0.6, cv::Scalar(255), std::max(2, width / 6), cv::LINE_AA);
+      cv::line(img, base, base + dir * width * 0.6, skin * 0.92, std::max(2, width / 6),
+               cv::LINE_AA);
+      cv::line(mask, base, base + dir * width * 0.6, cv::Scalar(255), std::max(2, width / 6),
+               cv::LINE_AA);
     }
   }
   return mask;
@@ -299,10 +313,11 @@ void Composite(cv::Mat& out, const Canvas& c, const Camera& cam, const cv::Mat& 
         if (i != 0 && i != 8 && j != 0 && j != 8) continue;
         cv::Vec3d p = c.origin + c.ex * (w * i / 8) + c.ey * (h * j / 8);
         cv::Point2d q = cam.Project({p[0], p[1], p[2]});
-        minx = std::min(minx, q.x), maxx = std::max(maxx, q.x), miny = std::min(miny, q.y), maxy = std::max(maxy, q.y);
+        minx = std::min(minx, q.x), maxx = std::max(maxx, q.x), miny = std::min(miny, q.y),
+        maxy = std::max(maxy, q.y);
       }
-    roi &= cv::Rect(static_cast<int>(minx) - 4, static_cast<int>(miny) - 4, static_cast<int>(maxx - minx) + 8,
-                    static_cast<int>(maxy - miny) + 8);
+    roi &= cv::Rect(static_cast<int>(minx) - 4, static_cast<int>(miny) - 4,
+                    static_cast<int>(maxx - minx) + 8, static_cast<int>(maxy - miny) + 8);
     if (roi.empty()) return;
   }
   cv::Mat mapx, mapy, warped;
@@ -325,7 +340,8 @@ void Composite(cv::Mat& out, const Canvas& c, const Camera& cam, const cv::Mat& 
         o[x] = w[x];
         continue;
       }
-      for (int k = 0; k < 3; ++k) o[x][k] = static_cast<uchar>((w[x][k] * a[x] + o[x][k] * (255 - a[x]) + 127) / 255);
+      for (int k = 0; k < 3; ++k)
+        o[x][k] = static_cast<uchar>((w[x][k] * a[x] + o[x][k] * (255 - a[x]) + 127) / 255);
     }
   }
 }
@@ -347,7 +363,8 @@ void DrawFaces(cv::Mat& img, std::vector<Face>& faces, const Look& look) {
     cv::Vec3d to_eye = eye - cv::Vec3d(mid.x, mid.y, mid.z);
     if (n.dot(to_eye) < 0) n = -n;
     if (n.dot(to_eye) <= 1e-9) continue;
-    cv::Vec3d to_light = cv::Vec3d(look.light.x, look.light.y, look.light.z) - cv::Vec3d(mid.x, mid.y, mid.z);
+    cv::Vec3d to_light =
+        cv::Vec3d(look.light.x, look.light.y, look.light.z) - cv::Vec3d(mid.x, mid.y, mid.z);
     double lambert = std::max(0.0, n.dot(to_light / cv::norm(to_light)));
     double shade = 0.45 + 0.6 * lambert;
     Drawn d{0, {}, f.color * shade};
@@ -360,7 +377,8 @@ void DrawFaces(cv::Mat& img, std::vector<Face>& faces, const Look& look) {
     d.depth /= f.pts.size();
     drawn.push_back(std::move(d));
   }
-  std::sort(drawn.begin(), drawn.end(), [](const Drawn& a, const Drawn& b) { return a.depth > b.depth; });
+  std::sort(drawn.begin(), drawn.end(),
+            [](const Drawn& a, const Drawn& b) { return a.depth > b.depth; });
   for (const auto& d : drawn) {
     std::vector<std::vector<cv::Point>> polys{d.px};
     cv::fillPoly(img, polys, d.color, cv::LINE_AA, 4);
@@ -376,7 +394,8 @@ void DrawShadows(Canvas& canvas, const std::vector<Face>& faces, const Look& loo
       if (std::abs(d[2]) < 1e-9) continue;
       double s = (plane_z - P[2]) / d[2];
       cv::Vec3d q = P + s * d - canvas.origin;
-      pts.push_back(cv::Point2f(static_cast<float>(q.dot(canvas.ex) * canvas.ppmm), static_cast<float>(q.dot(canvas.ey) * canvas.ppmm)));
+      pts.push_back(cv::Point2f(static_cast<float>(q.dot(canvas.ex) * canvas.ppmm),
+                                static_cast<float>(q.dot(canvas.ey) * canvas.ppmm)));
     }
   if (pts.size() < 3) return;
   std::vector<cv::Point2f> hull;
@@ -385,7 +404,8 @@ void DrawShadows(Canvas& canvas, const std::vector<Face>& faces, const Look& loo
   for (auto p : hull) ih.push_back({static_cast<int>(p.x * 16), static_cast<int>(p.y * 16)});
   cv::Rect fine = cv::boundingRect(ih);
   int pad = static_cast<int>(canvas.ppmm * 3) + 3;
-  cv::Rect box(fine.x / 16 - pad, fine.y / 16 - pad, fine.width / 16 + 2 * pad, fine.height / 16 + 2 * pad);
+  cv::Rect box(fine.x / 16 - pad, fine.y / 16 - pad, fine.width / 16 + 2 * pad,
+               fine.height / 16 + 2 * pad);
   box &= cv::Rect(0, 0, canvas.image.cols, canvas.image.rows);
   if (box.empty()) return;
   cv::Mat mroi(box.size(), CV_8U, cv::Scalar(0));
@@ -421,19 +441,24 @@ Look RandomLook(const Scene& scene, const LookOptions& o, uint64_t seed) {
   // Field of view so that the board fills most of the picture, within what phones and webcams have.
   // Fit the board's extent into the shorter side of the picture (with some room for the tilt).
   double vfov = 2 * std::atan(extent * (1.0 + tilt / 60) / 2 / distance);
-  double hfov = std::clamp(2 * std::atan(std::tan(vfov / 2) * o.width / o.height) * 180 / CV_PI, 30.0, 85.0);
+  double hfov =
+      std::clamp(2 * std::atan(std::tan(vfov / 2) * o.width / o.height) * 180 / CV_PI, 30.0, 85.0);
   cv::Vec<double, 5> dist(0, 0, 0, 0, 0);
-  if (o.distortion) dist = {Uniform(rng, -0.18, 0.08), Uniform(rng, -0.05, 0.08), Uniform(rng, -0.001, 0.001),
-                            Uniform(rng, -0.001, 0.001), 0};
+  if (o.distortion)
+    dist = {Uniform(rng, -0.18, 0.08), Uniform(rng, -0.05, 0.08), Uniform(rng, -0.001, 0.001),
+            Uniform(rng, -0.001, 0.001), 0};
   look.camera = Camera::LookingAt(centre, distance, tilt, yaw, o.width, o.height, hfov, dist);
   look.wood = Uniform(rng, 0, 1) < 0.6;
-  look.table_color = look.wood ? cv::Scalar(Uniform(rng, 30, 80), Uniform(rng, 60, 110), Uniform(rng, 100, 170))
-                               : cv::Scalar(Uniform(rng, 30, 220), Uniform(rng, 30, 220), Uniform(rng, 30, 220));
+  look.table_color =
+      look.wood ? cv::Scalar(Uniform(rng, 30, 80), Uniform(rng, 60, 110), Uniform(rng, 100, 170))
+                : cv::Scalar(Uniform(rng, 30, 220), Uniform(rng, 30, 220), Uniform(rng, 30, 220));
   double la = Uniform(rng, 0, 2 * CV_PI), lr = Uniform(rng, 0, 900);
-  look.light = {centre.x + lr * std::cos(la), centre.y + lr * std::sin(la), -Uniform(rng, 900, 2200)};
+  look.light = {centre.x + lr * std::cos(la), centre.y + lr * std::sin(la),
+                -Uniform(rng, 900, 2200)};
   look.light_falloff = Uniform(rng, 0.05, 0.5);
   double warm = Uniform(rng, -0.12, 0.12);  // lamp (warm) to window (cool)
-  look.color_cast = {1 - warm + Uniform(rng, -0.04, 0.04), 1 + Uniform(rng, -0.04, 0.04), 1 + warm + Uniform(rng, -0.04, 0.04)};
+  look.color_cast = {1 - warm + Uniform(rng, -0.04, 0.04), 1 + Uniform(rng, -0.04, 0.04),
+                     1 + warm + Uniform(rng, -0.04, 0.04)};
   look.exposure = Uniform(rng, 0.7, 1.2);
   look.glare = Uniform(rng, 0, 1) < 0.3 ? Uniform(rng, 0.1, 0.45) : 0;
   look.glare_at = {Uniform(rng, 0.2, 0.8), Uniform(rng, 0.2, 0.8)};
@@ -455,12 +480,14 @@ cv::Mat RenderTable(const TileCatalog& catalog, Scene& scene, const Look& look, 
     for (int x = 0; x <= cam.width; x += cam.width / 8) {
       cv::Point2d p;
       if (!cam.PixelToPlane({double(x), double(y)}, 0, p)) continue;
-      minx = std::min(minx, p.x), maxx = std::max(maxx, p.x), miny = std::min(miny, p.y), maxy = std::max(maxy, p.y);
+      minx = std::min(minx, p.x), maxx = std::max(maxx, p.x), miny = std::min(miny, p.y),
+      maxy = std::max(maxy, p.y);
     }
   cv::Point2d mid(0, 0);
   for (const auto& t : scene.tiles) mid += cv::Point2d(t.center_mm[0], t.center_mm[1]);
   if (!scene.tiles.empty()) mid *= 1.0 / scene.tiles.size();
-  double px_per_mm = cv::norm(cam.Project({mid.x + 5, mid.y, 0}) - cam.Project({mid.x - 5, mid.y, 0})) / 10;
+  double px_per_mm =
+      cv::norm(cam.Project({mid.x + 5, mid.y, 0}) - cam.Project({mid.x - 5, mid.y, 0})) / 10;
   double ppmm = std::clamp(px_per_mm * 1.3, 1.0, 6.0);
   // A table reaches some 60 cm beyond the board; farther away the canvas edge repeats.
   double bx0 = mid.x, bx1 = mid.x, by0 = mid.y, by1 = mid.y;
@@ -472,13 +499,24 @@ cv::Mat RenderTable(const TileCatalog& catalog, Scene& scene, const Look& look, 
   miny = std::max(miny, by0 - 600), maxy = std::min(maxy, by1 + 600);
   // The table at half the resolution of the tiles: it is background.
   double table_ppmm = std::max(0.5, ppmm / 2);
-  cv::Size size(static_cast<int>((maxx - minx) * table_ppmm) + 2, static_cast<int>((maxy - miny) * table_ppmm) + 2);
-  Canvas table{TableTexture(size, look, table_ppmm, rng), cv::Mat(), {minx, miny, 0}, {1, 0, 0}, {0, 1, 0}, table_ppmm};
+  cv::Size size(static_cast<int>((maxx - minx) * table_ppmm) + 2,
+                static_cast<int>((maxy - miny) * table_ppmm) + 2);
+  Canvas table{TableTexture(size, look, table_ppmm, rng),
+               cv::Mat(),
+               {minx, miny, 0},
+               {1, 0, 0},
+               {0, 1, 0},
+               table_ppmm};
   // Tiles only where the board is.
   double tx0 = bx0 - 45, ty0 = by0 - 45;
-  cv::Size tsize(static_cast<int>((bx1 - bx0 + 90) * ppmm) + 2, static_cast<int>((by1 - by0 + 90) * ppmm) + 2);
-  Canvas tiles{cv::Mat(tsize, CV_8UC3, cv::Scalar(0, 0, 0)), cv::Mat(tsize, CV_8U, cv::Scalar(0)),
-               {tx0, ty0, -kTileThickness}, {1, 0, 0}, {0, 1, 0}, ppmm};
+  cv::Size tsize(static_cast<int>((bx1 - bx0 + 90) * ppmm) + 2,
+                 static_cast<int>((by1 - by0 + 90) * ppmm) + 2);
+  Canvas tiles{cv::Mat(tsize, CV_8UC3, cv::Scalar(0, 0, 0)),
+               cv::Mat(tsize, CV_8U, cv::Scalar(0)),
+               {tx0, ty0, -kTileThickness},
+               {1, 0, 0},
+               {0, 1, 0},
+               ppmm};
 
   // Tiles: painted once per type at this resolution, turned and placed.
   std::map<std::string, cv::Mat> painted;
@@ -487,15 +525,18 @@ cv::Mat RenderTable(const TileCatalog& catalog, Scene& scene, const Look& look, 
     int type = catalog.find(t.id);
     if (type < 0) continue;
     auto it = painted.find(t.id);
-    if (it == painted.end()) it = painted.emplace(t.id, PaintTile(catalog.type(type), tile_px, {look.seed})).first;
+    if (it == painted.end())
+      it = painted.emplace(t.id, PaintTile(catalog.type(type), tile_px, {look.seed})).first;
     const cv::Mat& art = it->second;
     cv::Point2d c((t.center_mm[0] - tx0) * ppmm, (t.center_mm[1] - ty0) * ppmm);
-    cv::Mat A = cv::getRotationMatrix2D(cv::Point2f(art.cols / 2.0f, art.rows / 2.0f), -t.angle_deg, 1.0);
+    cv::Mat A =
+        cv::getRotationMatrix2D(cv::Point2f(art.cols / 2.0f, art.rows / 2.0f), -t.angle_deg, 1.0);
     A.at<double>(0, 2) += c.x - art.cols / 2.0;
     A.at<double>(1, 2) += c.y - art.rows / 2.0;
     int half = static_cast<int>(tile_px * 0.75) + 2;
-    cv::Rect roi = cv::Rect(static_cast<int>(c.x) - half, static_cast<int>(c.y) - half, 2 * half, 2 * half) &
-                   cv::Rect(0, 0, tsize.width, tsize.height);
+    cv::Rect roi =
+        cv::Rect(static_cast<int>(c.x) - half, static_cast<int>(c.y) - half, 2 * half, 2 * half) &
+        cv::Rect(0, 0, tsize.width, tsize.height);
     if (roi.empty()) continue;
     A.at<double>(0, 2) -= roi.x;
     A.at<double>(1, 2) -= roi.y;
@@ -508,8 +549,9 @@ cv::Mat RenderTable(const TileCatalog& catalog, Scene& scene, const Look& look, 
     std::vector<Face> slab;
     std::vector<cv::Point2d> square = {{-22.5, -22.5}, {22.5, -22.5}, {22.5, 22.5}, {-22.5, 22.5}};
     double a = t.angle_deg * CV_PI / 180;
-    Prism(square, {t.center_mm[0], t.center_mm[1], -kTileThickness / 2}, {std::cos(a), std::sin(a), 0},
-          {-std::sin(a), std::cos(a), 0}, {0, 0, -1}, kTileThickness, {}, slab);
+    Prism(square, {t.center_mm[0], t.center_mm[1], -kTileThickness / 2},
+          {std::cos(a), std::sin(a), 0}, {-std::sin(a), std::cos(a), 0}, {0, 0, -1}, kTileThickness,
+          {}, slab);
     DrawShadows(table, slab, look, 0);
   }
 
@@ -547,7 +589,8 @@ cv::Mat RenderTable(const TileCatalog& catalog, Scene& scene, const Look& look, 
   }
   auto covered = [&](double x, double y, double z) {
     cv::Point2d p = cam.Project({x, y, z});
-    return p.x >= 0 && p.y >= 0 && p.x < hands.cols && p.y < hands.rows && hands.at<uchar>(int(p.y), int(p.x)) > 0;
+    return p.x >= 0 && p.y >= 0 && p.x < hands.cols && p.y < hands.rows &&
+           hands.at<uchar>(int(p.y), int(p.x)) > 0;
   };
   for (auto& f : scene.followers) f.occluded = covered(f.center_mm[0], f.center_mm[1], -6);
   for (auto& t : scene.tokens) t.occluded = covered(t.center_mm[0], t.center_mm[1], -2);
@@ -561,25 +604,32 @@ cv::Mat RenderCharucoView(const CharucoSpec& spec, const CharucoPose& pose, cons
   std::mt19937_64 rng(look.seed * 31 + 5);
   cv::Mat rays = RayDirections(cam);
   double ppmm = 8;
-  auto board = cv::aruco::CharucoBoard::create(spec.squares_x, spec.squares_y, static_cast<float>(spec.square_mm),
-                                               static_cast<float>(spec.marker_mm),
-                                               cv::aruco::getPredefinedDictionary(spec.dictionary));
+  auto board = cv::aruco::CharucoBoard::create(
+      spec.squares_x, spec.squares_y, static_cast<float>(spec.square_mm),
+      static_cast<float>(spec.marker_mm), cv::aruco::getPredefinedDictionary(spec.dictionary));
   double w = spec.squares_x * spec.square_mm, h = spec.squares_y * spec.square_mm, margin = 10;
   cv::Mat art;
-  board->draw(cv::Size(static_cast<int>((w + 2 * margin) * ppmm), static_cast<int>((h + 2 * margin) * ppmm)), art,
-              static_cast<int>(margin * ppmm), 1);
+  board->draw(cv::Size(static_cast<int>((w + 2 * margin) * ppmm),
+                       static_cast<int>((h + 2 * margin) * ppmm)),
+              art, static_cast<int>(margin * ppmm), 1);
   cv::cvtColor(art, art, cv::COLOR_GRAY2BGR);
   // The board's axes: turned about z, then tilted about its own x and y.
-  double yaw = pose.yaw_deg * CV_PI / 180, tx = pose.tilt_x_deg * CV_PI / 180, ty = pose.tilt_y_deg * CV_PI / 180;
+  double yaw = pose.yaw_deg * CV_PI / 180, tx = pose.tilt_x_deg * CV_PI / 180,
+         ty = pose.tilt_y_deg * CV_PI / 180;
   cv::Matx33d Rz(std::cos(yaw), -std::sin(yaw), 0, std::sin(yaw), std::cos(yaw), 0, 0, 0, 1);
   cv::Matx33d Rx(1, 0, 0, 0, std::cos(tx), -std::sin(tx), 0, std::sin(tx), std::cos(tx));
   cv::Matx33d Ry(std::cos(ty), 0, std::sin(ty), 0, 1, 0, -std::sin(ty), 0, std::cos(ty));
   cv::Matx33d Rb = Rz * Rx * Ry;
   cv::Vec3d ex = Rb * cv::Vec3d(1, 0, 0), ey = Rb * cv::Vec3d(0, 1, 0);
-  cv::Vec3d origin = cv::Vec3d(pose.center.x, pose.center.y, pose.center.z) - ex * (w / 2 + margin) - ey * (h / 2 + margin);
+  cv::Vec3d origin = cv::Vec3d(pose.center.x, pose.center.y, pose.center.z) -
+                     ex * (w / 2 + margin) - ey * (h / 2 + margin);
   cv::Size tsize(static_cast<int>(3000 * 0.5), static_cast<int>(3000 * 0.5));
-  Canvas table{TableTexture(tsize, look, 0.5, rng), cv::Mat(), {pose.center.x - 1500, pose.center.y - 1500, 0},
-               {1, 0, 0}, {0, 1, 0}, 0.5};
+  Canvas table{TableTexture(tsize, look, 0.5, rng),
+               cv::Mat(),
+               {pose.center.x - 1500, pose.center.y - 1500, 0},
+               {1, 0, 0},
+               {0, 1, 0},
+               0.5};
   Canvas target{art, cv::Mat(art.size(), CV_8U, cv::Scalar(255)), origin, ex, ey, ppmm};
   cv::Mat img;
   Composite(img, table, cam, rays, false);
@@ -611,7 +661,8 @@ std::vector<CharucoPose> CalibrationPoses(int count, uint64_t seed) {
     // lens's edges are seen, and tilted both ways so that focal length and centre separate.
     int cell = (i - 1) % 9;
     double gx = i == 0 ? 0 : (cell % 3 - 1), gy = i == 0 ? 0 : (cell / 3 - 1);
-    p.center = {gx * 300 + u(rng) * 40, gy * 170 + u(rng) * 30, i == 0 ? 0.0 : -std::abs(u(rng)) * 150};
+    p.center = {gx * 300 + u(rng) * 40, gy * 170 + u(rng) * 30,
+                i == 0 ? 0.0 : -std::abs(u(rng)) * 150};
     p.tilt_x_deg = i == 0 ? 0 : u(rng) * 40;
     p.tilt_y_deg = i == 0 ? 0 : u(rng) * 40;
     p.yaw_deg = u(rng) * 30;

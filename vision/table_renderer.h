@@ -15,26 +15,26 @@ namespace cf {
 // Everything about how the picture is taken, apart from what lies on the table.
 struct Look {
   Camera camera;
-  bool wood = true;              // wood grain, else a table cloth
+  bool wood = true;  // wood grain, else a table cloth
   cv::Scalar table_color{60, 90, 140};
   cv::Point3d light{0, 0, -1500};  // a lamp, world mm (z up is negative)
-  double light_falloff = 0.35;   // 0: even light
+  double light_falloff = 0.35;     // 0: even light
   cv::Scalar color_cast{1, 1, 1};  // per-channel gains (B, G, R)
   double exposure = 1.0;
-  double vignette = 0.25;        // darkening towards the corners
-  double glare = 0;              // strength of a specular blob
+  double vignette = 0.25;          // darkening towards the corners
+  double glare = 0;                // strength of a specular blob
   cv::Point2d glare_at{0.5, 0.5};  // in image fractions
-  double blur_sigma = 0;         // pixels
-  double noise_sigma = 2;        // grey levels
-  int jpeg_quality = 90;         // 0: keep lossless
-  int hands = 0;                 // arms reaching into the picture
-  uint64_t seed = 0;             // textures and hands
+  double blur_sigma = 0;           // pixels
+  double noise_sigma = 2;          // grey levels
+  int jpeg_quality = 90;           // 0: keep lossless
+  int hands = 0;                   // arms reaching into the picture
+  uint64_t seed = 0;               // textures and hands
 };
 
 struct LookOptions {
   int width = 1920, height = 1080;
   double min_distance = 700, max_distance = 1500;  // camera to the board centre, mm
-  double min_tilt = 0, max_tilt = 35;               // degrees from straight down
+  double min_tilt = 0, max_tilt = 35;              // degrees from straight down
   double hands_chance = 0.25;
   bool distortion = true;
 };

@@ -4,11 +4,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <opencv2/calib3d.hpp>
 
 #include "calibration/calibration_file.h"
 #include "calibration/charuco.h"
-
-#include <opencv2/calib3d.hpp>
 #include "vision/table_renderer.h"
 
 namespace cf {
@@ -25,7 +24,8 @@ const Views& RenderedViews() {
     Views v;
     v.look = CalibrationLook({}, 21);
     v.look.jpeg_quality = 0;
-    for (const auto& pose : CalibrationPoses(14, 21)) v.images.push_back(RenderCharucoView({}, pose, v.look));
+    for (const auto& pose : CalibrationPoses(14, 21))
+      v.images.push_back(RenderCharucoView({}, pose, v.look));
     return v;
   }();
   return views;
@@ -51,7 +51,8 @@ TEST(Calibration, IntrinsicsFromChArUcoViewsMatchTheTrueCamera) {
       cv::Point2d p;
       if (!truth.PixelToPlane({x * truth.width, y * truth.height}, 0, p)) continue;
       world.push_back(cv::Point3f(static_cast<float>(p.x), static_cast<float>(p.y), 0));
-      seen.push_back(cv::Point2f(static_cast<float>(x * truth.width), static_cast<float>(y * truth.height)));
+      seen.push_back(
+          cv::Point2f(static_cast<float>(x * truth.width), static_cast<float>(y * truth.height)));
     }
   cv::Vec3d rvec, tvec;
   cv::Mat K(cal->camera.K()), dist(cal->camera.dist);
@@ -59,7 +60,8 @@ TEST(Calibration, IntrinsicsFromChArUcoViewsMatchTheTrueCamera) {
   std::vector<cv::Point2f> back;
   cv::projectPoints(world, rvec, tvec, K, dist, back);
   double worst = 0;
-  for (size_t i = 0; i < seen.size(); ++i) worst = std::max(worst, double(cv::norm(back[i] - seen[i])));
+  for (size_t i = 0; i < seen.size(); ++i)
+    worst = std::max(worst, double(cv::norm(back[i] - seen[i])));
   EXPECT_LT(worst, 2.0) << "pixels, worst over the frame (the extreme corners are extrapolated)";
 }
 
@@ -73,7 +75,8 @@ TEST(Calibration, FourHundredMillimetresOnTheTableMeasureWithinHalfAMillimetre) 
   double worst = 0;
   for (double angle = 0; angle < 180; angle += 30) {
     double a = angle * CV_PI / 180;
-    cv::Point3d p1(-200 * std::cos(a), -200 * std::sin(a), 0), p2(200 * std::cos(a), 200 * std::sin(a), 0);
+    cv::Point3d p1(-200 * std::cos(a), -200 * std::sin(a), 0),
+        p2(200 * std::cos(a), 200 * std::sin(a), 0);
     cv::Point2d q1, q2;
     ASSERT_TRUE(pose->PixelToPlane(truth.Project(p1), 0, q1));
     ASSERT_TRUE(pose->PixelToPlane(truth.Project(p2), 0, q2));
@@ -93,7 +96,8 @@ TEST(CalibrationFile, SavesAndLoadsAndRefusesOtherFiles) {
   auto dir = std::filesystem::temp_directory_path() / "cf-calibration-test";
   std::filesystem::create_directories(dir);
   Calibration c;
-  c.camera = Camera::LookingAt({10, 20}, 1000, 20, 30, 1920, 1080, 60, {-0.1, 0.02, 0.001, -0.001, 0});
+  c.camera =
+      Camera::LookingAt({10, 20}, 1000, 20, 30, 1920, 1080, 60, {-0.1, 0.02, 0.001, -0.001, 0});
   c.has_table_pose = true;
   c.rms_px = 0.21;
   c.colors.Fit("red", std::vector<cv::Vec3b>(50, cv::Vec3b(30, 30, 190)));
@@ -107,7 +111,9 @@ TEST(CalibrationFile, SavesAndLoadsAndRefusesOtherFiles) {
 
   std::ofstream(dir / "other.yaml") << "%YAML:1.0\n---\nformat: \"something else\"\n";
   EXPECT_EQ(LoadCalibration((dir / "other.yaml").string()).error().message,
-            (dir / "other.yaml").string() + " is not a catapult-fair calibration file (format should be catapult-fair/calibration@1)");
+            (dir / "other.yaml").string() +
+                " is not a catapult-fair calibration file (format should be "
+                "catapult-fair/calibration@1)");
   std::ofstream(dir / "junk.yaml") << "this is { not yaml";
   EXPECT_FALSE(LoadCalibration((dir / "junk.yaml").string()).ok());
   EXPECT_EQ(LoadCalibration((dir / "missing.yaml").string()).error().message,

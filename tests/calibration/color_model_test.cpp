@@ -1,10 +1,10 @@
 // Player colours: defaults that name the usual meeple colours, fitting, and rejection.
 
+#include "calibration/color_model.h"
+
 #include <gtest/gtest.h>
 
 #include <limits>
-
-#include "calibration/color_model.h"
 
 namespace cf {
 namespace {
@@ -12,11 +12,12 @@ namespace {
 TEST(ColorModel, DefaultsNameTheUsualMeepleColoursUnderDimAndBrightLight) {
   ColorModel m = ColorModel::Defaults();
   const std::vector<std::pair<std::string, cv::Vec3b>> paint = {
-      {"red", {40, 40, 200}}, {"blue", {190, 90, 30}}, {"green", {60, 150, 40}},
+      {"red", {40, 40, 200}},     {"blue", {190, 90, 30}}, {"green", {60, 150, 40}},
       {"yellow", {30, 215, 235}}, {"black", {35, 35, 35}}, {"gray", {150, 150, 150}}};
   for (const auto& [name, bgr] : paint)
     for (double light : {0.7, 1.0, 1.15}) {
-      cv::Vec3b lit(cv::saturate_cast<uchar>(bgr[0] * light), cv::saturate_cast<uchar>(bgr[1] * light),
+      cv::Vec3b lit(cv::saturate_cast<uchar>(bgr[0] * light),
+                    cv::saturate_cast<uchar>(bgr[1] * light),
                     cv::saturate_cast<uchar>(bgr[2] * light));
       EXPECT_EQ(m.Classify(lit).first, name) << name << " at light " << light;
     }

@@ -30,7 +30,7 @@ TEST(Beggars, WorkedExampleRoadPastAnInn) {
 
 TEST(Beggars, WorkedExampleCathedralCity) {
   Scenario s({"yellow", "red"}, kBeggars);
-  s.Place("IC-04", 0, -1, 0, "N2");   // yellow knight in the cathedral
+  s.Place("IC-04", 0, -1, 0, "N2");    // yellow knight in the cathedral
   s.Place("BEG-03", 1, -1, 270, "C");  // red beggar at the city gate
   s.Place("F", 0, -2, 90);
   s.Place("N", -1, -1, 90);
@@ -53,11 +53,11 @@ TEST(Beggars, BeggarLiesOnHisHut) {
 
 TEST(Beggars, SeveralFeaturesCompletedInOneTurnEachPay) {
   Scenario s(2, kBeggars);
-  s.Place("BEG-04", 1, 0, 0, "C");   // red beggar tied to a city and a road
-  s.Place("A", -1, 0, 270, "E2");    // blue robber, road closed in the west
-  s.Place("N", 1, -1, 180, "S2");    // red knight
-  s.Place("V", 2, 0, 90);            // blue: the road turns north
-  s.Place("BEG-12", 2, -1, 270);     // red closes city (3 tiles) and road (5 tiles) at once
+  s.Place("BEG-04", 1, 0, 0, "C");  // red beggar tied to a city and a road
+  s.Place("A", -1, 0, 270, "E2");   // blue robber, road closed in the west
+  s.Place("N", 1, -1, 180, "S2");   // red knight
+  s.Place("V", 2, 0, 90);           // blue: the road turns north
+  s.Place("BEG-12", 2, -1, 270);    // red closes city (3 tiles) and road (5 tiles) at once
   EXPECT_EQ(s.score("blue"), 5);
   EXPECT_EQ(s.score("red"), 6 + 3 + 5) << "knight 6, beggar 3 for the city and 5 for the road";
 }
@@ -67,7 +67,7 @@ TEST(Beggars, TiedByTwoRoadPartsTheBeggarBegsOnce) {
   s.Place("BEG-05", 1, 0, 0, "C");  // red beggar on a crossing: tied to its east and south roads
   s.Place("V", 2, 0, 0, "W2");      // blue robber, the east road bends south
   s.Place("V", 2, 1, 90);           // red
-  s.Place("V", 1, 1, 180);          // blue closes a loop from the east road back into the south road
+  s.Place("V", 1, 1, 180);  // blue closes a loop from the east road back into the south road
   EXPECT_EQ(s.score("blue"), 4);
   EXPECT_EQ(s.score("red"), 4) << "one road, paid once although both road parts lead to the hut";
 }
@@ -99,8 +99,8 @@ TEST(Beggars, ATieOfMajoritiesPaysTheBeggarOnceAndOwnColourCounts) {
 
 TEST(Beggars, TiedToACloisterInRangeThroughARoad) {
   Scenario s(2, kBeggars);
-  s.Place("A", 0, 1, 0, "C");          // red monk
-  s.Place("BEG-07", 0, 2, 180, "C");   // blue beggar: the cloister's road ends at his hut
+  s.Place("A", 0, 1, 0, "C");         // red monk
+  s.Place("BEG-07", 0, 2, 180, "C");  // blue beggar: the cloister's road ends at his hut
   s.Place("U", -1, 0, 0);
   s.Place("U", 1, 0, 0);
   s.Place("B", -1, 1, 0);
@@ -134,7 +134,8 @@ TEST(Beggars, ReplacingNeedsAnUnscoredTiedCompletionAndNoFollowerPlaced) {
   Move m = s.PlaceMove("A", 2, 0, 90, "C");
   m.beggar = BeggarAction{BeggarActionKind::kReplace, {1, 0}};
   EXPECT_EQ(s.game().Apply(m).error().message,
-            "a beggar can only be replaced, evicted or taken back by a player who placed no follower this turn");
+            "a beggar can only be replaced, evicted or taken back by a player who placed no "
+            "follower this turn");
   Move early = s.PlaceMove("U", 0, 2, 0);
   early = s.PlaceMove("B", 1, 1, 0);
   early.beggar = BeggarAction{BeggarActionKind::kReplace, {1, 0}};
@@ -164,7 +165,8 @@ TEST(Beggars, AnEmptyHutCannotBeTaken) {
   s.Place("B", 0, 1, 0);
   Move close = s.PlaceMove("A", 2, 0, 90);
   close.beggar = BeggarAction{BeggarActionKind::kEvict, {1, 0}};
-  EXPECT_EQ(s.game().Apply(close).error().message, "the hut is empty: an empty hut cannot be taken this way");
+  EXPECT_EQ(s.game().Apply(close).error().message,
+            "the hut is empty: an empty hut cannot be taken this way");
 }
 
 TEST(Beggars, OwnerTakesHisBeggarBackAfterCompletingATiedFeature) {
@@ -190,8 +192,8 @@ TEST(Beggars, OnlyTheOwnerTakesABeggarBack) {
 
 TEST(Beggars, AtTheEndEachColourLosesItsBeggarsSquared) {
   Scenario s(2, kBeggars);
-  s.Place("BEG-01", 1, 0, 0, "C");    // red 1
-  s.Place("BEG-08", 2, 0, 0, "C");    // blue 1
+  s.Place("BEG-01", 1, 0, 0, "C");     // red 1
+  s.Place("BEG-08", 2, 0, 0, "C");     // blue 1
   s.Place("BEG-03", 0, -1, 180, "C");  // red 2
   s.Place("BEG-02", -1, 0, 180, "C");  // blue 2
   s.Place("BEG-11", 0, 1, 0, "C");     // red 3
@@ -221,11 +223,12 @@ TEST(Beggars, MendicantMonksEarnCloisterBonusAndLoseNothingAtTheEnd) {
 TEST(Beggars, MendicantReachesACityAlongAnUnbrokenRoad) {
   Rules r;
   r.beggars = BeggarVariant::kMendicantMonks;
-  Scenario s(2, kBeggars, r, "T");  // start: city north, east and west; a road south ends at its gate
-  s.Place("BEG-08", 0, 1, 90, "C"); // red mendicant on the road that leads to the gate
-  s.Place("E", 0, -1, 180, "S2");   // blue knight
-  s.Place("E", 1, 0, 270);          // red
-  s.Place("E", -1, 0, 90);          // blue closes the city of 4 tiles
+  Scenario s(2, kBeggars, r,
+             "T");  // start: city north, east and west; a road south ends at its gate
+  s.Place("BEG-08", 0, 1, 90, "C");  // red mendicant on the road that leads to the gate
+  s.Place("E", 0, -1, 180, "S2");    // blue knight
+  s.Place("E", 1, 0, 270);           // red
+  s.Place("E", -1, 0, 90);           // blue closes the city of 4 tiles
   EXPECT_EQ(s.score("blue"), 8);
   EXPECT_EQ(s.score("red"), 4) << "the mendicant begs at a city his road reaches";
 }
@@ -257,9 +260,9 @@ TEST(Beggars, MendicantScoresAnIncompleteCathedralCityAtTheEnd) {
 
 TEST(InnsAndCathedrals, IncompleteInnRoadsAndCathedralCitiesScoreNothingAtTheEnd) {
   Scenario s(2, {"inns_cathedrals"});
-  s.Place("IC-01", 1, 0, 0, "E2");  // red robber on a road with an inn
-  s.Place("IC-04", 0, -1, 0, "N2"); // blue knight in a cathedral city
-  s.Place("U", -1, 0, 0, "N1");     // red farmer next to nothing completed
+  s.Place("IC-01", 1, 0, 0, "E2");   // red robber on a road with an inn
+  s.Place("IC-04", 0, -1, 0, "N2");  // blue knight in a cathedral city
+  s.Place("U", -1, 0, 0, "N1");      // red farmer next to nothing completed
   s.Finish();
   EXPECT_EQ(s.score("red"), 0);
   EXPECT_EQ(s.score("blue"), 0);

@@ -1,8 +1,9 @@
 // The board: edge matching, joined structures, completion, and undo of placements.
 
+#include "engine/board.h"
+
 #include <gtest/gtest.h>
 
-#include "engine/board.h"
 #include "tests/engine/scenario.h"
 
 namespace cf::testing {

@@ -86,7 +86,8 @@ TEST(Catapult, TargetClosestScoresFiveAndTiesAllScore) {
   EXPECT_EQ(s.score("green"), 5);
   EXPECT_EQ(s.score("red") + s.score("blue"), 0);
   s.Place("FAIR-07", 0, 2, 0);  // blue
-  ASSERT_EQ(s.Round(TokenKind::kTarget, {Target(1, 10.0), Target(2, std::nullopt), Target(0, 10.0)}), "");
+  ASSERT_EQ(
+      s.Round(TokenKind::kTarget, {Target(1, 10.0), Target(2, std::nullopt), Target(0, 10.0)}), "");
   EXPECT_EQ(s.score("blue"), 5);
   EXPECT_EQ(s.score("red"), 5) << "a tie gives every tied player 5";
   EXPECT_EQ(s.score("green"), 5) << "a token off the playing area does not count";
@@ -94,15 +95,16 @@ TEST(Catapult, TargetClosestScoresFiveAndTiesAllScore) {
 
 TEST(Catapult, KnockoutSendsEveryFollowerHitHomeTheThrowersOwnAndChainsIncluded) {
   Scenario s(2, kCatapult);
-  s.Place("U", 1, 0, 0, "E2");    // red robber
-  s.Place("U", -1, 0, 0, "N1");   // blue farmer
-  s.Place("B", 0, 1, 0, "C");     // red monk
-  s.Place("FAIR-06", 1, 1, 0);    // blue: fair, then blue throws first
+  s.Place("U", 1, 0, 0, "E2");   // red robber
+  s.Place("U", -1, 0, 0, "N1");  // blue farmer
+  s.Place("B", 0, 1, 0, "C");    // red monk
+  s.Place("FAIR-06", 1, 1, 0);   // blue: fair, then blue throws first
   EXPECT_EQ(s.supply("red"), 5);
-  ASSERT_EQ(s.Round(TokenKind::kKnockout,
-                    {Knock(1, {s.Ref("red", 1, 0, "E2"), s.Ref("blue", -1, 0, "N1")}),  // a chain: both fall
-                     Knock(0, {s.Ref("red", 0, 1, "C")})}),
-            "");
+  ASSERT_EQ(
+      s.Round(TokenKind::kKnockout, {Knock(1, {s.Ref("red", 1, 0, "E2"),
+                                               s.Ref("blue", -1, 0, "N1")}),  // a chain: both fall
+                                     Knock(0, {s.Ref("red", 0, 1, "C")})}),
+      "");
   EXPECT_EQ(s.supply("red"), 7);
   EXPECT_EQ(s.supply("blue"), 7);
   EXPECT_TRUE(s.game().followers().empty());
@@ -123,11 +125,12 @@ TEST(Catapult, SeductionSwapsAnOpponentsFollowerForOneOfTheThrowers) {
   s.Place("FAIR-06", 0, 1, 0);   // red
   ASSERT_EQ(s.Round(TokenKind::kSeduction,
                     {Seduce(0, true, s.Ref("blue", -1, 0, "N1")),  // red swaps from the supply
-                     Seduce(1, false)}),                           // blue's token slid off: no effect
+                     Seduce(1, false)}),  // blue's token slid off: no effect
             "");
   EXPECT_EQ(s.supply("blue"), 7) << "the seduced follower went home";
   EXPECT_EQ(s.supply("red"), 5);
-  EXPECT_GE(s.game().FindFollower(s.Ref("red", -1, 0, "N1")), 0) << "red's follower stands where blue's stood";
+  EXPECT_GE(s.game().FindFollower(s.Ref("red", -1, 0, "N1")), 0)
+      << "red's follower stands where blue's stood";
 }
 
 TEST(Catapult, SeductionCanTakeTheReplacementFromTheBoard) {
@@ -136,7 +139,8 @@ TEST(Catapult, SeductionCanTakeTheReplacementFromTheBoard) {
   s.Place("U", -1, 0, 0, "N1");  // blue farmer
   s.Place("FAIR-06", 0, 1, 0);   // red
   ASSERT_EQ(s.Round(TokenKind::kSeduction,
-                    {Seduce(0, true, s.Ref("blue", -1, 0, "N1"), s.Ref("red", 1, 0, "E2")), Seduce(1, true)}),
+                    {Seduce(0, true, s.Ref("blue", -1, 0, "N1"), s.Ref("red", 1, 0, "E2")),
+                     Seduce(1, true)}),
             "");
   EXPECT_EQ(s.supply("red"), 6);
   EXPECT_LT(s.game().FindFollower(s.Ref("red", 1, 0, "E2")), 0);
@@ -148,12 +152,15 @@ TEST(Catapult, SeductionRefusesWhatTheRulesForbid) {
   s.Place("U", 1, 0, 0, "E2");
   s.Place("U", -1, 0, 0, "N1");
   s.Place("FAIR-06", 0, 1, 0);
-  EXPECT_EQ(s.Round(TokenKind::kSeduction, {Seduce(0, false, s.Ref("blue", -1, 0, "N1")), Seduce(1, true)}),
-            "red's token did not rest on the board: it has no effect");
-  EXPECT_EQ(s.Round(TokenKind::kSeduction, {Seduce(0, true, s.Ref("red", 1, 0, "E2")), Seduce(1, true)}),
-            "red cannot seduce an own follower");
   EXPECT_EQ(s.Round(TokenKind::kSeduction,
-                    {Seduce(0, true, s.Ref("blue", -1, 0, "N1"), s.Ref("blue", -1, 0, "N1")), Seduce(1, true)}),
+                    {Seduce(0, false, s.Ref("blue", -1, 0, "N1")), Seduce(1, true)}),
+            "red's token did not rest on the board: it has no effect");
+  EXPECT_EQ(
+      s.Round(TokenKind::kSeduction, {Seduce(0, true, s.Ref("red", 1, 0, "E2")), Seduce(1, true)}),
+      "red cannot seduce an own follower");
+  EXPECT_EQ(s.Round(TokenKind::kSeduction,
+                    {Seduce(0, true, s.Ref("blue", -1, 0, "N1"), s.Ref("blue", -1, 0, "N1")),
+                     Seduce(1, true)}),
             "red's throw: the replacement must be the thrower's own follower");
 }
 
@@ -177,11 +184,13 @@ TEST(Catapult, RoundsFollowTheTableOrder) {
   none.type = MoveType::kCatapult;
   none.player = 0;
   none.catapult.thrower = 0;
-  EXPECT_EQ(s.game().Apply(none).error().message, "no catapult round is due: no fair tile was just placed");
+  EXPECT_EQ(s.game().Apply(none).error().message,
+            "no catapult round is due: no fair tile was just placed");
   s.Place("FAIR-06", 0, 1, 0);  // red
   EXPECT_EQ(s.Round(TokenKind::kTarget, {Target(0, 1.0), Target(2, 2.0), Target(1, 3.0)}),
             "throw 2 should be blue's (clockwise from the thrower)");
-  EXPECT_EQ(s.Round(TokenKind::kTarget, {Target(0, 1.0), Target(1, 2.0)}), "every player throws once: expected 3 throws");
+  EXPECT_EQ(s.Round(TokenKind::kTarget, {Target(0, 1.0), Target(1, 2.0)}),
+            "every player throws once: expected 3 throws");
   EXPECT_EQ(s.Round(TokenKind::kCatch, {Catch(0, 2, 'A'), Catch(1, 2, 'A'), Catch(2, 0, 'A')}),
             "red throws to blue, who must be the catcher");
   EXPECT_EQ(s.Round(TokenKind::kTarget, {Target(0, -1.0), Target(1, 2.0), Target(2, 2.0)}),
@@ -198,7 +207,8 @@ TEST(Catapult, HouseRuleGivesFivePointsForAFollowerOnAFairTileAndNoRounds) {
   EXPECT_EQ(s.game().current_player(), 1);
   s.Place("FAIR-07", 0, 2, 0);  // blue: no follower, no points
   EXPECT_EQ(s.score("blue"), 0);
-  EXPECT_EQ(s.Round(TokenKind::kTarget, {Target(0, 1.0), Target(1, 2.0)}), "the house rule plays without catapult rounds");
+  EXPECT_EQ(s.Round(TokenKind::kTarget, {Target(0, 1.0), Target(1, 2.0)}),
+            "the house rule plays without catapult rounds");
 }
 
 }  // namespace

@@ -19,7 +19,8 @@ TEST(FortuneTeller, AtMostTwoFortuneTellersPerPlayer) {
   EXPECT_EQ(s.TryPlace("FT-04", 1, 1, 270, "C"), "a player may have at most 2 fortune tellers");
   auto points = s.game().LegalFollowerPoints(s.type("FT-04"), {{1, 1}, 3});
   EXPECT_EQ(std::count(points.begin(), points.end(), kCentrePoint), 0);
-  EXPECT_EQ(s.TryPlace("FT-04", 1, 1, 270, "N1"), "") << "a normal follower on the same tile is fine";
+  EXPECT_EQ(s.TryPlace("FT-04", 1, 1, 270, "N1"), "")
+      << "a normal follower on the same tile is fine";
 }
 
 TEST(FortuneTeller, ExtraTilesDrawnPerFortuneTeller) {
@@ -82,8 +83,8 @@ TEST(FortuneTeller, CatapultTokensKnockOutAndSeduceFortuneTellers) {
   ASSERT_EQ(s.Round(TokenKind::kSeduction, {blue, red}), "");
   EXPECT_EQ(s.game().tiles_to_draw(1), 2) << "blue now has the teller";
   EXPECT_EQ(s.game().tiles_to_draw(0), 1);
-  s.Place("U", 1, 0, 0);             // red
-  s.Place("FAIR-07", 1, 2, 0);      // blue again: a knock-out round
+  s.Place("U", 1, 0, 0);        // red
+  s.Place("FAIR-07", 1, 2, 0);  // blue again: a knock-out round
   CatapultThrow k1, k2;
   k1.player = 1;
   k1.hit = {s.Ref("blue", 0, 1, "C")};

@@ -1,8 +1,8 @@
 // The engine's JSON reader and writer.
 
-#include <gtest/gtest.h>
-
 #include "engine/json.h"
+
+#include <gtest/gtest.h>
 
 namespace cf::json {
 namespace {
@@ -29,10 +29,13 @@ TEST(Json, KeepsMemberOrderAndPrintsWholeNumbersWithoutAFraction) {
 }
 
 TEST(Json, RefusesMalformedTextWithLineAndColumn) {
-  EXPECT_EQ(parse("{\n  \"a\": [1, 2,]\n}").error().message, "line 2, column 14: unexpected character ']'");
+  EXPECT_EQ(parse("{\n  \"a\": [1, 2,]\n}").error().message,
+            "line 2, column 14: unexpected character ']'");
   EXPECT_EQ(parse("").error().message, "line 1, column 1: unexpected end of input");
-  EXPECT_EQ(parse("{\"a\":1} x").error().message, "line 1, column 9: unexpected text after the JSON value");
-  EXPECT_EQ(parse("{\"a\":1,\"a\":2}").error().message, "line 1, column 11: duplicate member \"a\"");
+  EXPECT_EQ(parse("{\"a\":1} x").error().message,
+            "line 1, column 9: unexpected text after the JSON value");
+  EXPECT_EQ(parse("{\"a\":1,\"a\":2}").error().message,
+            "line 1, column 11: duplicate member \"a\"");
   EXPECT_FALSE(parse("\"abc").ok());
   EXPECT_FALSE(parse("01").ok());
   EXPECT_FALSE(parse("[1e]").ok());

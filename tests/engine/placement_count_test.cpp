@@ -11,7 +11,9 @@
 namespace cf::testing {
 namespace {
 
-int Count(Scenario& s, const std::string& id) { return static_cast<int>(s.game().LegalPlacements(s.type(id)).size()); }
+int Count(Scenario& s, const std::string& id) {
+  return static_cast<int>(s.game().LegalPlacements(s.type(id)).size());
+}
 
 TEST(PlacementCount, AroundTheStartTile) {
   Scenario s;
@@ -29,7 +31,8 @@ TEST(PlacementCount, AfterTwoTiles) {
   Scenario s;
   s.Place("E", 0, -1, 180);
   s.Place("U", 1, 0, 0);
-  // Cells: [0,-2] needs S=F; [-1,-1] E=F; [1,-1] W=F,S=F; [-1,0] E=R; [2,0] W=R; [0,1] N=F; [1,1] N=F.
+  // Cells: [0,-2] needs S=F; [-1,-1] E=F; [1,-1] W=F,S=F; [-1,0] E=R; [2,0] W=R; [0,1] N=F; [1,1]
+  // N=F.
   EXPECT_EQ(Count(s, "B"), 4 * 5) << "every all-field cell, 4 rotations each";
   EXPECT_EQ(Count(s, "C"), 0);
   EXPECT_EQ(Count(s, "X"), 8);
@@ -41,7 +44,8 @@ int NaiveCount(const GameState& g, int type) {
   int minx = 0, maxx = 0, miny = 0, maxy = 0;
   for (int i = 0; i < b.tile_count(); ++i) {
     Cell c = b.tile(i).at;
-    minx = std::min(minx, c.x), maxx = std::max(maxx, c.x), miny = std::min(miny, c.y), maxy = std::max(maxy, c.y);
+    minx = std::min(minx, c.x), maxx = std::max(maxx, c.x), miny = std::min(miny, c.y),
+    maxy = std::max(maxy, c.y);
   }
   auto edge = [&](int t, int rot, int dir) { return Catalog().type(t).edges[(dir - rot + 4) % 4]; };
   int count = 0;
@@ -65,7 +69,8 @@ int NaiveCount(const GameState& g, int type) {
 TEST(PlacementCount, AgreesWithBruteForceThroughRandomGames) {
   std::mt19937_64 rng(7);
   for (int game = 0; game < 20; ++game) {
-    Scenario s(3, game % 2 ? std::vector<std::string>{"catapult", "fortune_teller", "beggars", "inns_cathedrals"}
+    Scenario s(3, game % 2 ? std::vector<std::string>{"catapult", "fortune_teller", "beggars",
+                                                      "inns_cathedrals"}
                            : std::vector<std::string>{});
     RandomGameOptions o;
     o.finish = false;
@@ -73,7 +78,8 @@ TEST(PlacementCount, AgreesWithBruteForceThroughRandomGames) {
     PlayRandomGame(s.game(), rng, o, [&](const GameState& g) {
       if (++checked % 5) return;
       for (int t = 0; t < Catalog().size(); ++t)
-        ASSERT_EQ(static_cast<int>(g.LegalPlacements(t).size()), NaiveCount(g, t)) << Catalog().type(t).id;
+        ASSERT_EQ(static_cast<int>(g.LegalPlacements(t).size()), NaiveCount(g, t))
+            << Catalog().type(t).id;
     });
   }
 }

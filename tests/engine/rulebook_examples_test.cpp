@@ -23,11 +23,12 @@ TEST(RulebookExamples, CityOfThreePartsWithOneShieldScoresEight) {
 
 TEST(RulebookExamples, TwoKnightsTiedInACityBothScoreInFull) {
   Scenario s;
-  s.Place("G", 0, -1, 90, "S2");   // red knight in the city above the start tile
-  s.Place("E", 1, -1, 0, "N2");    // blue knight in a separate city
-  s.Place("N", 0, -2, 180);        // red extends its city east
-  EXPECT_EQ(s.TryPlace("N", 1, -2, 270, "W2"), "occupied feature: the city at W2 already has a follower");
-  s.Place("N", 1, -2, 270);        // blue joins both parts and closes the city of 5 tiles
+  s.Place("G", 0, -1, 90, "S2");  // red knight in the city above the start tile
+  s.Place("E", 1, -1, 0, "N2");   // blue knight in a separate city
+  s.Place("N", 0, -2, 180);       // red extends its city east
+  EXPECT_EQ(s.TryPlace("N", 1, -2, 270, "W2"),
+            "occupied feature: the city at W2 already has a follower");
+  s.Place("N", 1, -2, 270);  // blue joins both parts and closes the city of 5 tiles
   EXPECT_EQ(s.score("red"), 10);
   EXPECT_EQ(s.score("blue"), 10);
   EXPECT_EQ(s.supply("red"), 7);
@@ -74,13 +75,18 @@ TEST(RulebookExamples, FarmersSeparatedByRoadsThenJoined) {
   s.Place("U", -1, 0, 0, "S1");  // green farmer, south-west field
   auto farmers = s.game().followers();
   ASSERT_EQ(farmers.size(), 3u);
-  auto root = [&](const Follower& f) { return s.game().board().find(s.game().board().node(f.tile, f.feature)); };
+  auto root = [&](const Follower& f) {
+    return s.game().board().find(s.game().board().node(f.tile, f.feature));
+  };
   EXPECT_NE(root(farmers[0]), root(farmers[1]));
   EXPECT_NE(root(farmers[1]), root(farmers[2]));
-  // Red ends the eastern road at a cloister: its field wraps round and joins red's and blue's fields.
-  EXPECT_EQ(s.TryPlace("A", 2, 0, 90, "N1"), "occupied feature: the field at N1 already has a follower");
+  // Red ends the eastern road at a cloister: its field wraps round and joins red's and blue's
+  // fields.
+  EXPECT_EQ(s.TryPlace("A", 2, 0, 90, "N1"),
+            "occupied feature: the field at N1 already has a follower");
   auto points = s.game().LegalFollowerPoints(s.type("A"), {{2, 0}, 1});
-  EXPECT_EQ(points, (std::vector<int>{kCentrePoint, *ParsePoint("W2")})) << "cloister and road only";
+  EXPECT_EQ(points, (std::vector<int>{kCentrePoint, *ParsePoint("W2")}))
+      << "cloister and road only";
   s.Place("A", 2, 0, 90);
   farmers = s.game().followers();
   EXPECT_EQ(root(farmers[0]), root(farmers[1]));
@@ -109,13 +115,13 @@ TEST(RulebookExamples, ACityCountsOncePerFieldAndTiedFarmersBothScore) {
 
 TEST(RulebookExamples, MajorityOfFarmersTakesTheJoinedField) {
   Scenario s(2, {}, {}, "X");
-  s.Place("U", 1, 0, 0, "N1");    // red farmer, north-east
-  s.Place("U", 0, 1, 90, "E1");   // blue farmer, south-east
-  s.Place("U", -1, 0, 0, "S1");   // red farmer, south-west
-  s.Place("A", 2, 0, 90);         // blue joins north-east and south-east
-  s.Place("A", 0, 2, 180);        // red joins south-east and south-west
-  s.Place("E", 1, -1, 0);         // blue: a city bordering the field
-  s.Place("E", 1, -2, 180);       // red closes it
+  s.Place("U", 1, 0, 0, "N1");   // red farmer, north-east
+  s.Place("U", 0, 1, 90, "E1");  // blue farmer, south-east
+  s.Place("U", -1, 0, 0, "S1");  // red farmer, south-west
+  s.Place("A", 2, 0, 90);        // blue joins north-east and south-east
+  s.Place("A", 0, 2, 180);       // red joins south-east and south-west
+  s.Place("E", 1, -1, 0);        // blue: a city bordering the field
+  s.Place("E", 1, -2, 180);      // red closes it
   s.Finish();
   EXPECT_EQ(s.score("red"), 3) << "two farmers against one";
   EXPECT_EQ(s.score("blue"), 0);
@@ -134,18 +140,20 @@ TEST(RulebookExamples, FarmersOfTheFirstEditionScoreEachCityOnce) {
 
 TEST(RulebookExamples, EndOfGameScoresIncompleteFeatures) {
   Scenario s;
-  s.Place("U", 1, 0, 0, "E2");   // red robber on a road of 2 tiles (start tile + this)
-  s.Place("M", 0, -1, 270, "S2");  // blue knight: M turned so its city (with shield) faces south and east
-  s.Place("B", 0, 1, 0, "C");    // red monk with 2 neighbours... (start tile and none else diagonal)
+  s.Place("U", 1, 0, 0, "E2");  // red robber on a road of 2 tiles (start tile + this)
+  s.Place("M", 0, -1, 270,
+          "S2");  // blue knight: M turned so its city (with shield) faces south and east
+  s.Place("B", 0, 1, 0, "C");  // red monk with 2 neighbours... (start tile and none else diagonal)
   s.Finish();
   EXPECT_EQ(s.score("red"), 2 + 1 + 2) << "road 2 tiles, cloister 1 + 2 neighbours";
-  EXPECT_EQ(s.score("blue"), 2 + 1) << "incomplete city of 2 tiles with a shield: 1 per tile + 1 per shield";
+  EXPECT_EQ(s.score("blue"), 2 + 1)
+      << "incomplete city of 2 tiles with a shield: 1 per tile + 1 per shield";
 }
 
 TEST(RulebookExamples, RoadScoresOnePerTileWhenComplete) {
   Scenario s;
-  s.Place("A", 1, 0, 90, "W2");   // red robber; the road ends at this cloister
-  s.Place("A", -1, 0, 270);       // blue ends the other side: 3 tiles
+  s.Place("A", 1, 0, 90, "W2");  // red robber; the road ends at this cloister
+  s.Place("A", -1, 0, 270);      // blue ends the other side: 3 tiles
   EXPECT_EQ(s.score("red"), 3);
   EXPECT_EQ(s.supply("red"), 7);
 }

@@ -14,8 +14,8 @@ const TileCatalog& Catalog() {
   return catalog;
 }
 
-Scenario::Scenario(int players, std::vector<std::string> expansions, Rules rules, const std::string& start,
-                   int start_rotation) {
+Scenario::Scenario(int players, std::vector<std::string> expansions, Rules rules,
+                   const std::string& start, int start_rotation) {
   GameSetup s;
   for (int i = 0; i < players; ++i) s.players.push_back({kColors[i], ""});
   s.expansions = std::move(expansions);
@@ -27,7 +27,8 @@ Scenario::Scenario(int players, std::vector<std::string> expansions, Rules rules
   game_.emplace(std::move(g).value());
 }
 
-Scenario::Scenario(const std::vector<std::string>& colors, std::vector<std::string> expansions, Rules rules) {
+Scenario::Scenario(const std::vector<std::string>& colors, std::vector<std::string> expansions,
+                   Rules rules) {
   GameSetup s;
   for (const auto& c : colors) s.players.push_back({c, ""});
   s.expansions = std::move(expansions);
@@ -58,7 +59,8 @@ int Scenario::type(const std::string& id) const {
   return t;
 }
 
-Move Scenario::PlaceMove(const std::string& id, int x, int y, int degrees, const std::string& on) const {
+Move Scenario::PlaceMove(const std::string& id, int x, int y, int degrees,
+                         const std::string& on) const {
   Move m;
   m.player = game_->current_player();
   m.tile = type(id);
@@ -72,7 +74,8 @@ void Scenario::Place(const std::string& id, int x, int y, int degrees, const std
   ASSERT_TRUE(s.ok()) << id << " at [" << x << "," << y << "]: " << s.error().message;
 }
 
-std::string Scenario::TryPlace(const std::string& id, int x, int y, int degrees, const std::string& on) {
+std::string Scenario::TryPlace(const std::string& id, int x, int y, int degrees,
+                               const std::string& on) {
   Status s = game_->Apply(PlaceMove(id, x, y, degrees, on));
   return s.ok() ? "" : s.error().message;
 }

@@ -1,4 +1,5 @@
-// The tile catalog: counts and edges of interface.md 1.3/1.4, feature geometry, refusal of bad files.
+// The tile catalog: counts and edges of interface.md 1.3/1.4, feature geometry, refusal of bad
+// files.
 
 #include "engine/tile_catalog.h"
 
@@ -116,7 +117,8 @@ TEST(TileCatalog, EveryEdgePointLiesOnItsOwnFeatureInTheDrawing) {
       EXPECT_EQ(f, expected) << t.id << " " << PointName(p);
     }
     for (size_t f = 0; f < t.features.size(); ++f)
-      EXPECT_EQ(t.feature_at(t.features[f].anchor), static_cast<int>(f)) << t.id << " anchor of " << t.features[f].name;
+      EXPECT_EQ(t.feature_at(t.features[f].anchor), static_cast<int>(f))
+          << t.id << " anchor of " << t.features[f].name;
   }
 }
 
@@ -143,8 +145,10 @@ TEST(TileCatalog, RefusesBrokenFiles) {
             "t:3: tile B: point N3 has no feature");
   EXPECT_EQ(err("tile B count=1 set=base edges=CFFF start\n" + field + "end\n"),
             "t:3: tile B: edge N disagrees with its features");
-  EXPECT_EQ(err("tile B count=1 set=base edges=FFFF start\n  lake l C\nend\n"), "t:2: unknown feature kind 'lake'");
-  EXPECT_EQ(err("tile U count=1 set=base edges=FRFR start\n  road r E2 W2\n  field f1 N1 N2 N3 E1 W3 E3 S1 S2 S3 W1\nend\n"),
+  EXPECT_EQ(err("tile B count=1 set=base edges=FFFF start\n  lake l C\nend\n"),
+            "t:2: unknown feature kind 'lake'");
+  EXPECT_EQ(err("tile U count=1 set=base edges=FRFR start\n  road r E2 W2\n  field f1 N1 N2 N3 E1 "
+                "W3 E3 S1 S2 S3 W1\nend\n"),
             "t:4: tile U: field f1 is drawn in separate parts");
   EXPECT_THAT(err(""), ::testing::HasSubstr("no tiles"));
   EXPECT_EQ(TileCatalog::Load("/nonexistent/tiles.catalog").error().message,
@@ -193,4 +197,3 @@ TEST(TileCatalog, SameFaceTellsTilesNoCameraCanTellApart) {
 
 }  // namespace
 }  // namespace cf::testing
-

@@ -1,14 +1,15 @@
 // The camera model: projection and back-projection agree, and poses look where they should.
 
-#include <gtest/gtest.h>
-
 #include "calibration/camera.h"
+
+#include <gtest/gtest.h>
 
 namespace cf {
 namespace {
 
 TEST(Camera, PixelToPlaneInvertsProjectionWithDistortion) {
-  Camera cam = Camera::LookingAt({100, -50}, 1200, 30, 40, 1920, 1080, 60, {-0.15, 0.05, 0.0005, -0.0007, 0});
+  Camera cam = Camera::LookingAt({100, -50}, 1200, 30, 40, 1920, 1080, 60,
+                                 {-0.15, 0.05, 0.0005, -0.0007, 0});
   for (double x = -300; x <= 300; x += 75)
     for (double y = -300; y <= 300; y += 75) {
       cv::Point2d px = cam.Project({x, y, 0});

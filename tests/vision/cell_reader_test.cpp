@@ -5,9 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "vision/tileset.h"
-
 #include "tests/vision/vision_test_support.h"
+#include "vision/tileset.h"
 
 namespace cf::testing {
 namespace {

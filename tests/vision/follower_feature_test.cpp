@@ -31,7 +31,8 @@ TEST(FollowerFeature, AFootprintJustBesideANarrowRoadIsOnTheRoad) {
 // Players stand a follower in its feature's middle: a footprint 2 mm off the road is the road's
 // by its middle, where the catalog draws its follower, and the field's near the tile's edge.
 TEST(FollowerFeature, AFootprintNearTheRoadsMiddleIsTheRoadsFartherThanAtItsEnd) {
-  const Vec2 middle = Type("U").features[FeatureUnderFollower(Type("U"), {0.5, 0.5}, kSigma)].anchor;
+  const Vec2 middle =
+      Type("U").features[FeatureUnderFollower(Type("U"), {0.5, 0.5}, kSigma)].anchor;
   const double off = 4.5 / 45;  // 2 mm past the road's edge
   EXPECT_EQ(KindUnder("U", middle.x, middle.y + off), FeatureKind::kRoad);
   EXPECT_EQ(KindUnder("U", 0.08, middle.y + off), FeatureKind::kField);

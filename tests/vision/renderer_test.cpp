@@ -49,7 +49,8 @@ TEST(Renderer, GroundTruthIsALegalBoardWithFollowersOnRealFeatures) {
       Placement p{t.at, t.rotation / 90};
       ASSERT_TRUE(board.Fits(type, p)) << t.id << " at " << t.at.x << "," << t.at.y;
       board.Place(type, p);
-      EXPECT_LE(std::hypot(t.center_mm[0] - t.at.x * 45.0, t.center_mm[1] - t.at.y * 45.0), 1.5 * std::sqrt(2.0) + 1e-9);
+      EXPECT_LE(std::hypot(t.center_mm[0] - t.at.x * 45.0, t.center_mm[1] - t.at.y * 45.0),
+                1.5 * std::sqrt(2.0) + 1e-9);
       EXPECT_LE(std::abs(t.angle_deg - t.rotation), 3.0 + 1e-9);
     }
     for (const auto& f : scene.followers) {
@@ -64,7 +65,8 @@ TEST(Renderer, GroundTruthIsALegalBoardWithFollowersOnRealFeatures) {
                                        type.features[named].kind == FeatureKind::kHut);
     }
     for (const auto& tok : scene.tokens) {
-      EXPECT_EQ(tok.on_board, TokenOnBoard(scene, *ParseTokenKind(tok.kind), tok.center_mm, tok.angle_deg));
+      EXPECT_EQ(tok.on_board,
+                TokenOnBoard(scene, *ParseTokenKind(tok.kind), tok.center_mm, tok.angle_deg));
     }
   }
 }
@@ -74,7 +76,8 @@ TEST(Renderer, TilesAppearWhereTheCameraProjectsThem) {
     auto [game, scene] = RandomTable(seed, 14);
     scene.tokens.clear();
     Look look = RandomLook(scene, Small(), seed);
-    look.hands = 0, look.glare = 0, look.noise_sigma = 0, look.blur_sigma = 0, look.jpeg_quality = 0;
+    look.hands = 0, look.glare = 0, look.noise_sigma = 0, look.blur_sigma = 0,
+    look.jpeg_quality = 0;
     look.light_falloff = 0, look.vignette = 0, look.exposure = 1, look.color_cast = {1, 1, 1};
     cv::Mat img = RenderTable(VisionCatalog(), scene, look);
     int checked = 0, matched = 0;
@@ -85,12 +88,16 @@ TEST(Renderer, TilesAppearWhereTheCameraProjectsThem) {
           double mm[2];
           TilePointToTable(t, {u, v}, mm);
           bool near_follower = false;
-          for (const auto& f : scene.followers) near_follower |= std::hypot(f.center_mm[0] - mm[0], f.center_mm[1] - mm[1]) < 30;
+          for (const auto& f : scene.followers)
+            near_follower |= std::hypot(f.center_mm[0] - mm[0], f.center_mm[1] - mm[1]) < 30;
           cv::Point2d px = look.camera.Project({mm[0], mm[1], -2});
-          if (near_follower || px.x < 1 || px.y < 1 || px.x >= img.cols - 1 || px.y >= img.rows - 1) continue;
+          if (near_follower || px.x < 1 || px.y < 1 || px.x >= img.cols - 1 || px.y >= img.rows - 1)
+            continue;
           cv::Mat a, b;
           cv::getRectSubPix(img, {1, 1}, px, a);
-          cv::getRectSubPix(art, {1, 1}, cv::Point2f(static_cast<float>(u * 256), static_cast<float>(v * 256)), b);
+          cv::getRectSubPix(art, {1, 1},
+                            cv::Point2f(static_cast<float>(u * 256), static_cast<float>(v * 256)),
+                            b);
           ++checked;
           // Lambert shading is off for the flat table; the canvas resampling blurs fine detail.
           matched += cv::norm(a, b, cv::NORM_L1) < 120;
@@ -116,7 +123,8 @@ TEST(Renderer, TheBundledSampleIsRemadeByteForByte) {
   EXPECT_EQ(s.truth.ToJson().dump(2) + "\n", stored.str());
   std::vector<uchar> jpeg;
   cv::imencode(".jpg", s.image, jpeg, {cv::IMWRITE_JPEG_QUALITY, 95});
-  cv::Mat remade = cv::imdecode(jpeg, cv::IMREAD_COLOR), bundled = cv::imread((dir / "scene-101.jpg").string());
+  cv::Mat remade = cv::imdecode(jpeg, cv::IMREAD_COLOR),
+          bundled = cv::imread((dir / "scene-101.jpg").string());
   ASSERT_EQ(remade.size(), bundled.size());
   EXPECT_EQ(cv::norm(remade, bundled, cv::NORM_INF), 0);
 }

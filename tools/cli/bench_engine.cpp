@@ -14,7 +14,9 @@ namespace cf::cli {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-double Seconds(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
+double Seconds(Clock::time_point a, Clock::time_point b) {
+  return std::chrono::duration<double>(b - a).count();
+}
 
 GameSetup Setup(int players, std::vector<std::string> expansions) {
   GameSetup s;
@@ -23,8 +25,9 @@ GameSetup Setup(int players, std::vector<std::string> expansions) {
   return s;
 }
 
-double GamesPerSecond(const TileCatalog& catalog, int games, const std::vector<std::string>& expansions,
-                      uint64_t seed, int& tiles_per_game) {
+double GamesPerSecond(const TileCatalog& catalog, int games,
+                      const std::vector<std::string>& expansions, uint64_t seed,
+                      int& tiles_per_game) {
   std::mt19937_64 rng(seed);
   long tiles = 0;
   auto t0 = Clock::now();
@@ -48,7 +51,8 @@ int RunBenchEngine(const std::vector<std::string>& args) {
       "seed", po::value<uint64_t>()->default_value(2026), "random seed");
   po::positional_options_description pos;
   int code = 0;
-  auto vm = ParseArgs(args, "usage: catapult-fair bench engine [--games N] [--replays N]", options, pos, code);
+  auto vm = ParseArgs(args, "usage: catapult-fair bench engine [--games N] [--replays N]", options,
+                      pos, code);
   if (!vm) return code;
   auto catalog = LoadCatalog(*vm);
   if (!catalog) return BadInput(catalog.error().message);
@@ -58,9 +62,11 @@ int RunBenchEngine(const std::vector<std::string>& args) {
   std::printf("catapult-fair bench engine (single thread)\n");
   int tiles = 0;
   double base = GamesPerSecond(*catalog, games, {}, seed, tiles);
-  std::printf("  base game, 2-5 players, %d tiles per game: %.0f full random games/s\n", tiles, base);
+  std::printf("  base game, 2-5 players, %d tiles per game: %.0f full random games/s\n", tiles,
+              base);
   double all = GamesPerSecond(*catalog, std::max(1, games / 5), KnownExpansions(), seed, tiles);
-  std::printf("  all expansions, 2-5 players, %d tiles per game: %.0f full random games/s\n", tiles, all);
+  std::printf("  all expansions, 2-5 players, %d tiles per game: %.0f full random games/s\n", tiles,
+              all);
 
   // One 72-tile base game record, replayed from its JSON text and from parsed moves.
   std::mt19937_64 rng(seed);
@@ -77,7 +83,8 @@ int RunBenchEngine(const std::vector<std::string>& args) {
     auto t1 = Clock::now();
     auto g2 = Replay(*record, *catalog);
     auto t2 = Clock::now();
-    if (!g || !g2 || g->scores() != game->scores()) return BadInput("replay disagrees with the played game");
+    if (!g || !g2 || g->scores() != game->scores())
+      return BadInput("replay disagrees with the played game");
     with_parse.push_back(Seconds(t0, t1) * 1e3);
     replay_only.push_back(Seconds(t1, t2) * 1e3);
   }
@@ -85,8 +92,9 @@ int RunBenchEngine(const std::vector<std::string>& args) {
     std::sort(v.begin(), v.end());
     return v[v.size() / 2];
   };
-  std::printf("  replay and score a %d-tile record: %.3f ms median (%.3f ms with JSON parsing), %d runs\n",
-              game->board().tile_count(), median(replay_only), median(with_parse), reps);
+  std::printf(
+      "  replay and score a %d-tile record: %.3f ms median (%.3f ms with JSON parsing), %d runs\n",
+      game->board().tile_count(), median(replay_only), median(with_parse), reps);
   return kExitOk;
 }
 

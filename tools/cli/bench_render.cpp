@@ -18,13 +18,15 @@ int RunBenchRender(const std::vector<std::string>& args) {
       "tiles", po::value<int>()->default_value(60), "tiles per scene");
   po::positional_options_description pos;
   int code = 0;
-  auto vm = ParseArgs(args, "usage: catapult-fair bench render [--scenes N] [--tiles N]", options, pos, code);
+  auto vm = ParseArgs(args, "usage: catapult-fair bench render [--scenes N] [--tiles N]", options,
+                      pos, code);
   if (!vm) return code;
   auto catalog = LoadCatalog(*vm);
   if (!catalog) return BadInput(catalog.error().message);
   cv::setNumThreads(1);  // the figures are single-threaded
-  std::printf("catapult-fair bench render (single thread, %d tiles, followers and 4 tokens per scene)\n",
-              (*vm)["tiles"].as<int>());
+  std::printf(
+      "catapult-fair bench render (single thread, %d tiles, followers and 4 tokens per scene)\n",
+      (*vm)["tiles"].as<int>());
   for (auto [w, h, name] : {std::tuple{1920, 1080, "1080p"}, std::tuple{3840, 2160, "4K"}}) {
     std::vector<double> ms;
     for (int i = 0; i < (*vm)["scenes"].as<int>(); ++i) {
@@ -36,11 +38,13 @@ int RunBenchRender(const std::vector<std::string>& args) {
       recipe.look.width = w;
       recipe.look.height = h;
       RenderedScene scene = RenderRecipe(*catalog, recipe);
-      ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+      ms.push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     }
     std::sort(ms.begin(), ms.end());
-    std::printf("  %-5s  median %.0f ms, max %.0f ms per scene (%zu scenes, game + layout + render)\n", name,
-                ms[ms.size() / 2], ms.back(), ms.size());
+    std::printf(
+        "  %-5s  median %.0f ms, max %.0f ms per scene (%zu scenes, game + layout + render)\n",
+        name, ms[ms.size() / 2], ms.back(), ms.size());
   }
   return kExitOk;
 }

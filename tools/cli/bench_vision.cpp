@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
-#include <optional>
 #include <opencv2/imgcodecs.hpp>
+#include <optional>
 #include <random>
 #include <set>
 
@@ -112,7 +112,7 @@ constexpr double kRoughlyHidden = 0.5;
 // The other faces a covered tile of the truth may as well show: they fit its neighbours' edges and
 // differ from it only where pieces or hands hide (kMostlyHidden of the difference or more).
 struct Twins {
-  std::string faces;  // " Q@0 R@90", empty when every other face shows its difference
+  std::string faces;           // " Q@0 R@90", empty when every other face shows its difference
   bool wholly_hidden = false;  // one of them differs only where the pieces hide everything
   // 0, 1 or a share: whether a reader that takes the face the catalog holds most of (of this tile
   // and its twins) misreads it.
@@ -143,8 +143,10 @@ Twins FindTwins(const TileCatalog& catalog, HiddenDifference& hidden, const Scen
       if (!share || *share < kMostlyHidden) continue;
       out.faces += " " + look_alike.id + "@" + std::to_string(q * 90);
       out.wholly_hidden |= *share >= 1;
-      if (look_alike.count > most) most = look_alike.count, tied = 1, truth_commonest = false;
-      else if (look_alike.count == most) ++tied;
+      if (look_alike.count > most)
+        most = look_alike.count, tied = 1, truth_commonest = false;
+      else if (look_alike.count == most)
+        ++tied;
     }
   out.commoner_misreads = truth_commonest ? 1 - 1.0 / tied : 1;
   return out;
@@ -166,7 +168,8 @@ struct ConfidenceSplit {
     std::printf(
         "  %s read with confidence %.1f or more: %.1f%% of those read, %.2f%% of them right; the "
         "others %.1f%% right\n",
-        items, kSure, Pct(sure, sure + doubtful), Pct(sure_right, sure), Pct(doubtful_right, doubtful));
+        items, kSure, Pct(sure, sure + doubtful), Pct(sure_right, sure),
+        Pct(doubtful_right, doubtful));
   }
 };
 
@@ -424,7 +427,8 @@ int RunBenchVision(const std::vector<std::string>& args) {
         MatchNearest(read->followers, used, f.center_mm, 12, d);
     }
     for (size_t i = 0; i < used.size(); ++i)
-      if (!used[i]) ++false_followers, follower_confidence.Add(read->followers[i].confidence, false);
+      if (!used[i])
+        ++false_followers, follower_confidence.Add(read->followers[i].confidence, false);
     // "green/lying by target token, 2 mm": what lies nearest a false follower, if within
     // 25 mm.
     std::string f_false;
@@ -512,7 +516,8 @@ int RunBenchVision(const std::vector<std::string>& args) {
         wholly_hidden_tiles, commoner_misreads, 100 * commoner_misreads / std::max(1, tiles_total));
   if (vm->count("hidden"))
     std::printf(
-        "  tiles read as another face: %d; for %d of them (%.2f%% of the tiles) pieces or hands hide "
+        "  tiles read as another face: %d; for %d of them (%.2f%% of the tiles) pieces or hands "
+        "hide "
         "%.0f%% or more of what tells the two apart\n",
         misread_tiles, hidden_misreads, Pct(hidden_misreads, tiles_total), 100 * kMostlyHidden);
   std::printf(

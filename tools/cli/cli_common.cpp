@@ -6,7 +6,8 @@
 
 namespace cf::cli {
 
-std::optional<po::variables_map> ParseArgs(const std::vector<std::string>& args, const std::string& usage,
+std::optional<po::variables_map> ParseArgs(const std::vector<std::string>& args,
+                                           const std::string& usage,
                                            po::options_description& options,
                                            const po::positional_options_description& positional,
                                            int& exit_code) {

@@ -26,7 +26,8 @@ const std::vector<Verb>& Verbs();
 
 // Parses `args` against `options` (and positional ones); prints help and returns 0 or an error and
 // returns 2 through `exit_code` when the caller should stop.
-std::optional<po::variables_map> ParseArgs(const std::vector<std::string>& args, const std::string& usage,
+std::optional<po::variables_map> ParseArgs(const std::vector<std::string>& args,
+                                           const std::string& usage,
                                            po::options_description& options,
                                            const po::positional_options_description& positional,
                                            int& exit_code);

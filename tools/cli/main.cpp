@@ -19,12 +19,15 @@ const std::vector<Verb>& Verbs() {
       {"score", "replay a game record and print the scores as JSON", RunScore},
       {"rules", "list every rule switch and expansion with its default", RunRules},
       {"selfplay", "play a random legal game and write its record", RunSelfplay},
-      {"bench", "print speed and accuracy figures (bench engine | render | vision | photos)", RunBench},
+      {"bench", "print speed and accuracy figures (bench engine | render | vision | photos)",
+       RunBench},
 #ifdef CF_WITH_VISION
       {"tileset", "export the painted tile set (tileset export DIR)", RunTileset},
       {"render", "render synthetic table photos with exact ground truth", RunRender},
-      {"analyze", "read tiles, followers and tokens from a photo of the table (scene JSON)", RunAnalyze},
-      {"calibrate", "camera, table plane and colours from ChArUco images into a YAML file", RunCalibrate},
+      {"analyze", "read tiles, followers and tokens from a photo of the table (scene JSON)",
+       RunAnalyze},
+      {"calibrate", "camera, table plane and colours from ChArUco images into a YAML file",
+       RunCalibrate},
 #endif
   };
   return kVerbs;
@@ -50,11 +53,15 @@ int main(int argc, char** argv) {
   using namespace cf::cli;
   std::vector<std::string> args(argv + 1, argv + argc);
 #ifdef CF_WITH_VISION
-  cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);  // errors are ours to report
+  cv::utils::logging::setLogLevel(
+      cv::utils::logging::LOG_LEVEL_SILENT);  // errors are ours to report
 #endif
   auto usage = [] {
-    std::cout << "usage: catapult-fair VERB [options]   (catapult-fair VERB --help for each)\n\nverbs:\n";
-    for (const auto& v : Verbs()) std::cout << "  " << v.name << std::string(12 - std::string(v.name).size(), ' ') << v.summary << "\n";
+    std::cout
+        << "usage: catapult-fair VERB [options]   (catapult-fair VERB --help for each)\n\nverbs:\n";
+    for (const auto& v : Verbs())
+      std::cout << "  " << v.name << std::string(12 - std::string(v.name).size(), ' ') << v.summary
+                << "\n";
   };
   if (args.empty()) {
     usage();

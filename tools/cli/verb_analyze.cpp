@@ -15,17 +15,20 @@ int RunAnalyze(const std::vector<std::string>& args) {
   AddTilesetOption(options);
   options.add_options()("image", po::value<std::string>()->required(), "photo of the table")(
       "calibration", po::value<std::string>(),
-      "calibration file from 'catapult-fair calibrate'; without one the table plane comes from the tile edges")(
-      "out", po::value<std::string>(), "write the scene JSON here instead of stdout")(
-      "debug", po::value<std::string>(), "write pictures of the steps to files starting with this prefix");
+      "calibration file from 'catapult-fair calibrate'; without one the table plane comes from the "
+      "tile edges")("out", po::value<std::string>(), "write the scene JSON here instead of stdout")(
+      "debug", po::value<std::string>(),
+      "write pictures of the steps to files starting with this prefix");
   po::positional_options_description pos;
   pos.add("image", 1);
   int code = 0;
-  auto vm = ParseArgs(args,
-                      "usage: catapult-fair analyze IMAGE [--tileset DIR] [--calibration FILE] [--out FILE] [--debug PREFIX]\n"
-                      "Prints the scene (catapult-fair/scene@1): tiles, followers and tokens in mm on the table.\n"
-                      "No board, an unreadable file or an empty frame: exit status 2 and one line saying why.",
-                      options, pos, code);
+  auto vm = ParseArgs(
+      args,
+      "usage: catapult-fair analyze IMAGE [--tileset DIR] [--calibration FILE] [--out FILE] "
+      "[--debug PREFIX]\n"
+      "Prints the scene (catapult-fair/scene@1): tiles, followers and tokens in mm on the table.\n"
+      "No board, an unreadable file or an empty frame: exit status 2 and one line saying why.",
+      options, pos, code);
   if (!vm) return code;
   auto catalog = LoadCatalog(*vm);
   if (!catalog) return BadInput(catalog.error().message);

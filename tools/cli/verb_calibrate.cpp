@@ -6,8 +6,8 @@
 
 #include "calibration/calibration_file.h"
 #include "calibration/charuco.h"
-#include "engine/json.h"
 #include "calibration/plane_pose.h"
+#include "engine/json.h"
 #include "tools/cli/cli_vision.h"
 #include "vision/analyze.h"
 #include "vision/top_view.h"
@@ -42,7 +42,8 @@ int CalibrateFromTiles(const po::variables_map& vm) {
       "table plane from %d tiles: centres within %.2f mm of the 45 mm grid; camera tilted %.1f "
       "degrees, %.0f mm from the middle tile, focal length %.0f px (%s)\n",
       plane->tiles, plane->rms_mm, camera->tilt_deg, distance_mm, camera->camera.fx,
-      camera->focal_estimated ? "from the perspective" : "assumed: the view is nearly straight down");
+      camera->focal_estimated ? "from the perspective"
+                              : "assumed: the view is nearly straight down");
   return kExitOk;
 }
 
@@ -56,31 +57,35 @@ int RunCalibrate(const std::vector<std::string>& args) {
                         "images of the ChArUco board held in several poses")(
       "tiles", po::value<std::string>(),
       "no printed target: a picture of the tiles on the table gives the plane (45 mm squares)")(
-      "table", po::value<std::string>(), "an image with the board lying flat on the table (default: the first)")(
+      "table", po::value<std::string>(),
+      "an image with the board lying flat on the table (default: the first)")(
       "squares", po::value<std::string>()->default_value("8x11"), "board squares, X x Y (odd Y)")(
       "square-mm", po::value<double>()->default_value(30), "square size in mm")(
       "marker-mm", po::value<double>()->default_value(22), "marker size in mm")(
       "check", po::value<std::string>(), "read a calibration file and print what it holds")(
-      "from-scene", po::value<std::string>(), "take the true camera of a rendered scene's JSON (for tests)")(
+      "from-scene", po::value<std::string>(),
+      "take the true camera of a rendered scene's JSON (for tests)")(
       "out", po::value<std::string>(), "the calibration file to write (YAML)");
   po::positional_options_description pos;
   int code = 0;
-  auto vm = ParseArgs(args,
-                      "usage: catapult-fair calibrate --charuco IMG... [--table IMG] --out cal.yaml\n"
-                      "       catapult-fair calibrate --tiles IMG [--tileset DIR] --out cal.yaml\n"
-                      "       catapult-fair calibrate --check cal.yaml\n"
-                      "Camera intrinsics and distortion from a ChArUco board (DICT_5X5_100), the table\n"
-                      "plane from the board lying on the table, and default player colours. Without a\n"
-                      "board, --tiles fixes the plane and the camera from the tile grid in one picture\n"
-                      "(square pixels and no lens distortion assumed), centred on the middle tile.",
-                      options, pos, code);
+  auto vm =
+      ParseArgs(args,
+                "usage: catapult-fair calibrate --charuco IMG... [--table IMG] --out cal.yaml\n"
+                "       catapult-fair calibrate --tiles IMG [--tileset DIR] --out cal.yaml\n"
+                "       catapult-fair calibrate --check cal.yaml\n"
+                "Camera intrinsics and distortion from a ChArUco board (DICT_5X5_100), the table\n"
+                "plane from the board lying on the table, and default player colours. Without a\n"
+                "board, --tiles fixes the plane and the camera from the tile grid in one picture\n"
+                "(square pixels and no lens distortion assumed), centred on the middle tile.",
+                options, pos, code);
   if (!vm) return code;
   if (vm->count("check")) {
     auto c = LoadCalibration((*vm)["check"].as<std::string>());
     if (!c) return BadInput(c.error().message);
-    std::cout << "camera " << c->camera.width << "x" << c->camera.height << ", fx " << c->camera.fx << ", fy "
-              << c->camera.fy << ", reprojection " << c->rms_px << " px, table plane "
-              << (c->has_table_pose ? "known" : "unknown") << ", " << c->colors.colors().size() << " colours\n";
+    std::cout << "camera " << c->camera.width << "x" << c->camera.height << ", fx " << c->camera.fx
+              << ", fy " << c->camera.fy << ", reprojection " << c->rms_px << " px, table plane "
+              << (c->has_table_pose ? "known" : "unknown") << ", " << c->colors.colors().size()
+              << " colours\n";
     return kExitOk;
   }
   if (vm->count("from-scene") && vm->count("out")) {
@@ -95,14 +100,16 @@ int RunCalibrate(const std::vector<std::string>& args) {
     Calibration out;
     out.camera = *camera;
     out.has_table_pose = true;
-    if (auto s = SaveCalibration(out, (*vm)["out"].as<std::string>()); !s) return BadInput(s.error().message);
+    if (auto s = SaveCalibration(out, (*vm)["out"].as<std::string>()); !s)
+      return BadInput(s.error().message);
     return kExitOk;
   }
   if (vm->count("tiles")) return CalibrateFromTiles(*vm);
   if (!vm->count("charuco") || !vm->count("out"))
     return BadInput("calibrate needs --charuco IMAGES or --tiles IMAGE, and --out FILE");
   CharucoSpec spec;
-  if (std::sscanf((*vm)["squares"].as<std::string>().c_str(), "%dx%d", &spec.squares_x, &spec.squares_y) != 2 ||
+  if (std::sscanf((*vm)["squares"].as<std::string>().c_str(), "%dx%d", &spec.squares_x,
+                  &spec.squares_y) != 2 ||
       spec.squares_x < 3 || spec.squares_y < 3)
     return BadInput("--squares takes XxY, e.g. 8x11");
   spec.square_mm = (*vm)["square-mm"].as<double>();
@@ -118,15 +125,19 @@ int RunCalibrate(const std::vector<std::string>& args) {
   Calibration out;
   out.camera = cal->camera;
   out.rms_px = cal->rms_px;
-  cv::Mat table = vm->count("table") ? cv::imread((*vm)["table"].as<std::string>(), cv::IMREAD_COLOR) : images[0];
+  cv::Mat table = vm->count("table")
+                      ? cv::imread((*vm)["table"].as<std::string>(), cv::IMREAD_COLOR)
+                      : images[0];
   if (table.empty()) return BadInput("cannot read the table image");
   if (auto pose = PoseFromBoard(table, cal->camera, spec)) {
     out.camera = *pose;
     out.has_table_pose = true;
   }
-  if (auto s = SaveCalibration(out, (*vm)["out"].as<std::string>()); !s) return BadInput(s.error().message);
-  std::cout << "calibrated from " << cal->views << " views: reprojection " << cal->rms_px << " px, fx " << cal->camera.fx
-            << ", table plane " << (out.has_table_pose ? "from the board" : "unknown") << "\n";
+  if (auto s = SaveCalibration(out, (*vm)["out"].as<std::string>()); !s)
+    return BadInput(s.error().message);
+  std::cout << "calibrated from " << cal->views << " views: reprojection " << cal->rms_px
+            << " px, fx " << cal->camera.fx << ", table plane "
+            << (out.has_table_pose ? "from the board" : "unknown") << "\n";
   return kExitOk;
 }
 

@@ -29,14 +29,17 @@ bool WriteText(const std::filesystem::path& p, const std::string& text) {
 int RunRender(const std::vector<std::string>& args) {
   po::options_description options("options");
   AddCatalogOption(options);
-  options.add_options()("seed", po::value<uint64_t>()->default_value(1), "random seed (same seed, same image)")(
+  options.add_options()("seed", po::value<uint64_t>()->default_value(1),
+                        "random seed (same seed, same image)")(
       "count", po::value<int>()->default_value(1), "scenes to render, seeds seed..seed+count-1")(
       "out", po::value<std::string>()->required(), "output folder")(
       "tiles", po::value<int>()->default_value(40), "tiles on the board")(
       "players", po::value<int>()->default_value(6), "players (follower colours)")(
-      "expansions", po::value<std::vector<std::string>>()->multitoken(), "expansions in the game, or all")(
-      "camera", po::value<std::string>()->default_value("1080p"), "1080p or 4k")(
-      "distance", po::value<double>(), "camera distance to the board centre, mm (default 700-1500)")(
+      "expansions", po::value<std::vector<std::string>>()->multitoken(),
+      "expansions in the game, or all")("camera", po::value<std::string>()->default_value("1080p"),
+                                        "1080p or 4k")(
+      "distance", po::value<double>(),
+      "camera distance to the board centre, mm (default 700-1500)")(
       "tilt", po::value<double>(), "camera tilt from straight down, degrees (default 0-35)")(
       "tokens", po::value<int>()->default_value(4), "catapult tokens on the table")(
       "hands", po::value<double>()->default_value(0.25), "chance of hands in the picture")(
@@ -45,11 +48,12 @@ int RunRender(const std::vector<std::string>& args) {
       "charuco", po::value<int>(), "render this many views of a ChArUco calibration board instead");
   po::positional_options_description pos;
   int code = 0;
-  auto vm = ParseArgs(args,
-                      "usage: catapult-fair render --seed N --out DIR [--count N] [--tiles N] [--camera 1080p|4k]\n"
-                      "       [--expansions ...] [--sequence TURNS | --charuco VIEWS]\n"
-                      "Writes scene-SEED.jpg with scene-SEED.json (scene@1 ground truth plus the camera).",
-                      options, pos, code);
+  auto vm = ParseArgs(
+      args,
+      "usage: catapult-fair render --seed N --out DIR [--count N] [--tiles N] [--camera 1080p|4k]\n"
+      "       [--expansions ...] [--sequence TURNS | --charuco VIEWS]\n"
+      "Writes scene-SEED.jpg with scene-SEED.json (scene@1 ground truth plus the camera).",
+      options, pos, code);
   if (!vm) return code;
   auto catalog = LoadCatalog(*vm);
   if (!catalog) return BadInput(catalog.error().message);
@@ -59,14 +63,18 @@ int RunRender(const std::vector<std::string>& args) {
   if (ec) return BadInput("cannot create " + dir.string());
   LookOptions look_options;
   const std::string camera = (*vm)["camera"].as<std::string>();
-  if (camera == "4k") look_options.width = 3840, look_options.height = 2160;
-  else if (camera != "1080p") return BadInput("--camera must be 1080p or 4k");
-  if (vm->count("distance")) look_options.min_distance = look_options.max_distance = (*vm)["distance"].as<double>();
+  if (camera == "4k")
+    look_options.width = 3840, look_options.height = 2160;
+  else if (camera != "1080p")
+    return BadInput("--camera must be 1080p or 4k");
+  if (vm->count("distance"))
+    look_options.min_distance = look_options.max_distance = (*vm)["distance"].as<double>();
   if (vm->count("tilt")) look_options.min_tilt = look_options.max_tilt = (*vm)["tilt"].as<double>();
   look_options.hands_chance = (*vm)["hands"].as<double>();
   std::vector<std::string> expansions;
   if (vm->count("expansions")) expansions = (*vm)["expansions"].as<std::vector<std::string>>();
-  if (std::find(expansions.begin(), expansions.end(), "all") != expansions.end()) expansions = KnownExpansions();
+  if (std::find(expansions.begin(), expansions.end(), "all") != expansions.end())
+    expansions = KnownExpansions();
   GameSetup setup;
   int players = (*vm)["players"].as<int>();
   if (players < 2 || players > 6) return BadInput("--players must be 2 to 6");
@@ -104,7 +112,8 @@ int RunRender(const std::vector<std::string>& args) {
       views.push_back(v);
     }
     index["views"] = views;
-    if (!WriteText(dir / "charuco.json", index.dump(2) + "\n")) return BadInput("cannot write charuco.json");
+    if (!WriteText(dir / "charuco.json", index.dump(2) + "\n"))
+      return BadInput("cannot write charuco.json");
     std::cout << "wrote " << views.size() << " ChArUco views to " << dir.string() << "\n";
     return kExitOk;
   }
@@ -137,8 +146,10 @@ int RunRender(const std::vector<std::string>& args) {
     scene.image = stem + ext;
     std::vector<int> params;
     if (ext == ".jpg") params = {cv::IMWRITE_JPEG_QUALITY, 95};
-    if (!cv::imwrite((dir / scene.image).string(), img, params)) return BadInput("cannot write " + scene.image);
-    if (!WriteText(dir / (stem + ".json"), scene.ToJson().dump(2) + "\n")) return BadInput("cannot write " + stem + ".json");
+    if (!cv::imwrite((dir / scene.image).string(), img, params))
+      return BadInput("cannot write " + scene.image);
+    if (!WriteText(dir / (stem + ".json"), scene.ToJson().dump(2) + "\n"))
+      return BadInput("cannot write " + stem + ".json");
   }
   std::cout << "wrote " << (*vm)["count"].as<int>() << " scenes to " << dir.string() << "\n";
   return kExitOk;

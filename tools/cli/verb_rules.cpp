@@ -30,7 +30,8 @@ int RunRules(const std::vector<std::string>& args) {
       if (t.set == e) ++types, tiles += t.count;
     std::cout << "  " << e << ": " << tiles << " tiles in " << types << " types\n";
   }
-  std::cout << "\nNot supported: beggar variants B and C, and rules that need the dragon, fairy, plague,\n"
+  std::cout << "\nNot supported: beggar variants B and C, and rules that need the dragon, fairy, "
+               "plague,\n"
                "festival, tower or magic portal.\n";
   return kExitOk;
 }

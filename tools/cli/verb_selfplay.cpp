@@ -46,15 +46,19 @@ int RunSelfplay(const std::vector<std::string>& args) {
       "out", po::value<std::string>(), "write the record here instead of stdout");
   po::positional_options_description pos;
   int code = 0;
-  auto vm = ParseArgs(args, "usage: catapult-fair selfplay [--seed N] [--players N] [--expansions ...] [--out FILE]",
-                      options, pos, code);
+  auto vm = ParseArgs(
+      args,
+      "usage: catapult-fair selfplay [--seed N] [--players N] [--expansions ...] [--out FILE]",
+      options, pos, code);
   if (!vm) return code;
   auto catalog = LoadCatalog(*vm);
   if (!catalog) return BadInput(catalog.error().message);
-  auto setup = SetupFromOptions(
-      (*vm)["players"].as<int>(),
-      vm->count("expansions") ? (*vm)["expansions"].as<std::vector<std::string>>() : std::vector<std::string>{},
-      vm->count("rule") ? (*vm)["rule"].as<std::vector<std::string>>() : std::vector<std::string>{});
+  auto setup =
+      SetupFromOptions((*vm)["players"].as<int>(),
+                       vm->count("expansions") ? (*vm)["expansions"].as<std::vector<std::string>>()
+                                               : std::vector<std::string>{},
+                       vm->count("rule") ? (*vm)["rule"].as<std::vector<std::string>>()
+                                         : std::vector<std::string>{});
   if (!setup) return BadInput(setup.error().message);
   auto game = GameState::Create(*catalog, *setup);
   if (!game) return BadInput(game.error().message);
