@@ -11,6 +11,9 @@
 
 namespace cf {
 
+// A square more than this share of the table's colour is not worth reading.
+constexpr double kMostTableOnTiles = 0.5;
+
 // The tile grid of a top view under one guess of the table's colour: the view turned square to
 // the grid, where tiles may be, and the tile borders' period and phase.
 struct GridView {
@@ -26,27 +29,32 @@ struct GridView {
   double TableFraction(const cv::Rect& r) const {
     return 1.0 - cv::countNonZero(tiles_mask(r)) / static_cast<double>(r.area());
   }
+  // Whether `r` lies whole in the view, all but 2% of it seen.
+  bool InView(const cv::Rect& r) const {
+    return r.x >= 0 && r.y >= 0 && r.br().x <= aligned.cols && r.br().y <= aligned.rows &&
+           cv::countNonZero(valid(r)) >= r.area() * 0.98;
+  }
   // Whether `r` lies whole in the view and is mostly not table: worth reading.
   bool OnTiles(const cv::Rect& r) const {
-    return r.x >= 0 && r.y >= 0 && r.br().x <= aligned.cols && r.br().y <= aligned.rows &&
-           cv::countNonZero(valid(r)) >= r.area() * 0.98 && TableFraction(r) <= 0.5;
+    return InView(r) && TableFraction(r) <= kMostTableOnTiles;
   }
   // Cell (c, r) of the grid of period p and phase (px, py).
   static cv::Rect Square(double p, double px, double py, int c, int r) {
     return {static_cast<int>(px + c * p), static_cast<int>(py + r * p), static_cast<int>(p),
             static_cast<int>(p)};
   }
-  // The whole cells of that grid, row by row, whose inside (a 4% rim left out) is on tiles.
+  // A cell's inside: its square with a 4% rim left out (neighbours' edges blur into the rim).
+  static cv::Rect Inside(const cv::Rect& square) {
+    const int inset = static_cast<int>(square.width * 0.04);
+    return {square.x + inset, square.y + inset, square.width - 2 * inset,
+            square.height - 2 * inset};
+  }
+  // The whole cells of that grid, row by row, whose inside is on tiles.
   std::vector<cv::Point> CellsOnTiles(double p, double px, double py) const {
-    const int inset = static_cast<int>(p * 0.04);
     std::vector<cv::Point> on;
     for (int r = 0; py + (r + 1) * p <= aligned.rows; ++r)
-      for (int c = 0; px + (c + 1) * p <= aligned.cols; ++c) {
-        const cv::Rect square = Square(p, px, py, c, r);
-        if (OnTiles({square.x + inset, square.y + inset, square.width - 2 * inset,
-                     square.height - 2 * inset}))
-          on.push_back({c, r});
-      }
+      for (int c = 0; px + (c + 1) * p <= aligned.cols; ++c)
+        if (OnTiles(Inside(Square(p, px, py, c, r)))) on.push_back({c, r});
     return on;
   }
   // The median best match of a dozen cells on tiles of the grid (period p, phase px, py).

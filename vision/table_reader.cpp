@@ -186,16 +186,10 @@ cv::Rect TableReader::CellInView(int c, int r) {
   return CellRect(c, r) & cv::Rect(0, 0, aligned.cols, aligned.rows);
 }
 
-bool TableReader::WholeInView(int c, int r) {
-  const cv::Rect cell = CellRect(c, r);
-  return cell == CellInView(c, r) && cv::countNonZero(valid(cell)) >= cell.area() * 0.98;
-}
+bool TableReader::WholeInView(int c, int r) { return g.InView(CellRect(c, r)); }
 
 double TableReader::TableShare(int c, int r) {
-  const cv::Rect cell = CellRect(c, r);
-  const int inset = static_cast<int>(cell.width * 0.04);
-  return g.TableFraction(
-      cv::Rect(cell.x + inset, cell.y + inset, cell.width - 2 * inset, cell.height - 2 * inset));
+  return g.TableFraction(GridView::Inside(CellRect(c, r)));
 }
 
 cv::Point2d TableReader::aligned_to_reading(cv::Point2d p) {

@@ -41,9 +41,6 @@ constexpr double kTableColouredTileScore = 0.6;
 // kPatchOfTable of it (rendered boards on tables unlike the tiles: under 5%; the real photos
 // where tiles of the table's colour lay in notches: 15% and more).
 constexpr double kTileLikeTableShare = 0.1, kPatchOfTable = 0.1;
-// A cell more than this share of the table's colour (not worth reading: OnTiles) that matches no
-// tile well is bare table.
-constexpr double kBareTableShare = 0.5;
 constexpr double kStrongShare = 0.5;  // the least share of board cells at kStrongScore or more
 // Mean |a - 128| + |b - 128| (Lab) of a cell: boards of printed tiles show a median of 35 and
 // more (real photos and renders alike), a ChArUco board under 5.
@@ -218,6 +215,18 @@ Status TableReader::KeepJoinedTiles() {
   // a missed tile is no bare table (one on a dark table may pass for table, but matches its art);
   // tiles read further from the largest part, or beyond bare table only, lie on something else
   // (an arm, a box, a score board: test_46, test_62).
+  // Bare table: a cell not worth reading (more than kMostTableOnTiles of the table's colour) that
+  // matches no tile well; one cut by the view's edge is not known to be. Judged once a cell: one
+  // lies between several pairs.
+  std::map<std::pair<int, int>, bool> bare;
+  auto bare_table = [&](cv::Point c) {
+    auto [it, fresh] = bare.try_emplace({c.x, c.y}, false);
+    if (fresh)
+      it->second =
+          WholeInView(c.x, c.y) && TableShare(c.x, c.y) > kMostTableOnTiles &&
+          ReadCell(aligned, CellRect(c.x, c.y), *in.tileset, *fine)[0].score < kStrongScore;
+    return it->second;
+  };
   auto missed_tile_between = [&](const CellReading& a, const CellReading& b) {
     const int dc = b.col - a.col, dr = b.row - a.row;
     std::vector<cv::Point> between;
@@ -225,11 +234,7 @@ Status TableReader::KeepJoinedTiles() {
       between.push_back({a.col + dc / 2, a.row + dr / 2});
     else
       between = {{a.col + dc, a.row}, {a.col, a.row + dr}};
-    return std::any_of(between.begin(), between.end(), [&](cv::Point c) {
-      // Cut by the view's edge: what lies there is not known.
-      return !WholeInView(c.x, c.y) || TableShare(c.x, c.y) <= kBareTableShare ||
-             ReadCell(aligned, CellRect(c.x, c.y), *in.tileset, *fine)[0].score >= kStrongScore;
-    });
+    return !std::all_of(between.begin(), between.end(), bare_table);
   };
   std::vector<bool> near_main(board.size(), false);
   std::vector<int> stack;
