@@ -1,13 +1,11 @@
 #include "vision/art_difference.h"
 
 #include <algorithm>
-#include <map>
-#include <mutex>
 #include <opencv2/imgproc.hpp>
 #include <optional>
-#include <tuple>
 #include <vector>
 
+#include "vision/kept_art.h"
 #include "vision/scene.h"
 #include "vision/tileset.h"
 
@@ -37,11 +35,15 @@ cv::Mat SmoothLab(const cv::Mat& bgr) {
 
 cv::Mat ArtAtPitch(const cv::Mat& art, int quarter, double pitch_px) {
   CV_Assert(art.type() == CV_8UC3 && !art.empty());
-  const cv::Mat turned = TurnedArt(art, quarter);
-  cv::Mat out;
-  const double scale = pitch_px / turned.cols;
-  cv::resize(turned, out, {}, scale, scale, cv::INTER_AREA);
-  return out;
+  const KeptArtKey key{
+      KeptArtKey::Purpose::kArtAtPitch, art.data, nullptr, quarter, 0, 0, 0, pitch_px};
+  return KeptArt(key, art, {}, [&] {
+    const cv::Mat turned = TurnedArt(art, quarter);
+    cv::Mat out;
+    const double scale = pitch_px / turned.cols;
+    cv::resize(turned, out, {}, scale, scale, cv::INTER_AREA);
+    return out;
+  });
 }
 
 cv::Mat UnlikeArt(const cv::Mat& cell, const cv::Mat& art_at_pitch, cv::Point2d tile_centre,
@@ -100,24 +102,14 @@ std::optional<double> HiddenShareOfApart(const cv::Mat& difference, const cv::Ma
 }
 
 cv::Mat SmoothedArtAtPitch(const cv::Mat& art, int quarter, double pitch_px) {
-  // Kept from picture to picture, as the fine matcher keeps its templates: keyed by the art's
-  // pixels (whose header the cache holds, so freed art is never taken for new), turn and pitch.
-  struct Cache {
-    std::mutex mutex;
-    std::map<std::tuple<const uchar*, int, long>, std::pair<cv::Mat, cv::Mat>> entries;
-  };
-  static Cache cache;
-  const auto key = std::make_tuple(art.data, quarter, std::lround(pitch_px * 100));
-  std::lock_guard<std::mutex> lock(cache.mutex);
-  auto it = cache.entries.find(key);
-  if (it == cache.entries.end()) {
-    if (cache.entries.size() > 4096) cache.entries.clear();  // a few tile sets at a few pitches
+  const KeptArtKey key{
+      KeptArtKey::Purpose::kSmoothedArt, art.data, nullptr, quarter, 0, 0, 0, pitch_px};
+  return KeptArt(key, art, {}, [&] {
     const cv::Mat at_pitch = ArtAtPitch(art, quarter, pitch_px);
     cv::Mat smoothed;
     cv::GaussianBlur(at_pitch, smoothed, {}, kApartSmoothingMm / kTilePitchMm * at_pitch.cols);
-    it = cache.entries.emplace(key, std::make_pair(art, smoothed)).first;
-  }
-  return it->second.second;
+    return smoothed;
+  });
 }
 
 std::optional<double> HiddenShareOfDifference(const cv::Mat& first, const cv::Mat& second,

@@ -8,7 +8,7 @@
 namespace cf {
 
 // A tile's art (CV_8UC3, canonical orientation) turned `quarter` quarter turns clockwise and
-// scaled to `pitch_px` pixels a side.
+// scaled to `pitch_px` pixels a side. Kept for the next picture (KeptArt): never to be written to.
 cv::Mat ArtAtPitch(const cv::Mat& art, int quarter, double pitch_px);
 
 // The pixels of `cell` (CV_8UC3, the board relit to the art's light) whose colour is more than

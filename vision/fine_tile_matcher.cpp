@@ -1,8 +1,9 @@
 #include "vision/fine_tile_matcher.h"
 
-#include <mutex>
 #include <opencv2/imgproc.hpp>
 #include <tuple>
+
+#include "vision/kept_art.h"
 
 namespace cf {
 
@@ -81,6 +82,22 @@ cv::Mat SummedDifference(const cv::Mat& a, const cv::Mat& b) {
   return difference;
 }
 
+// Where templates `a` and `b` lie apart (`apart`) and a few pixels around, pieces left out, if b
+// shows more detail (variance) there than a; else nothing.
+cv::Mat WhereMoreDetail(const cv::Mat& a, const cv::Mat& b, const cv::Mat& apart,
+                        const cv::Mat& pieces) {
+  if (cv::countNonZero(apart) < std::max(4.0, kLeastTellingShare * a.total())) return {};
+  cv::Mat near;
+  cv::dilate(apart, near, cv::getStructuringElement(cv::MORPH_ELLIPSE, {7, 7}));
+  if (!pieces.empty()) near &= pieces == 0;
+  auto detail = [&](const cv::Mat& t) {
+    cv::Scalar mean, sd;
+    cv::meanStdDev(t, mean, sd, near);
+    return sd[0] * sd[0] + sd[1] * sd[1] + sd[2] * sd[2];
+  };
+  return detail(b) > detail(a) ? near : cv::Mat();
+}
+
 }  // namespace
 
 FineTileMatcher::FineTileMatcher(const std::vector<TileReference>& tileset, double pitch_px) {
@@ -109,43 +126,26 @@ cv::Mat FineTileMatcher::Neighbourhood(const cv::Mat& board, const cv::Rect& cel
   return patch;
 }
 
-// Templates outlive one picture: a camera on a stand sees the same pitch frame after frame. Keyed
-// by the art's pixels, whose header the cache keeps, so freed art is never mistaken for new art.
-struct SharedTemplates {
-  struct Entry {
-    cv::Mat art;  // keeps the art's pixels alive while its templates are kept
-    cv::Mat colour, grey;
-  };
-  std::mutex mutex;
-  std::map<std::tuple<const uchar*, int, int, int>, Entry> entries;  // art, size, inset, turn
-};
-
-SharedTemplates& Shared() {
-  static SharedTemplates shared;
-  return shared;
+KeptArtKey FineTileMatcher::KeyOf(KeptArtKey::Purpose purpose, int type, int quarter) const {
+  return {purpose, by_type_.at(type)->art.data, nullptr, quarter, 0, size_, inset_, 0};
 }
 
 void FineTileMatcher::Prepare(int type, int quarter) {
   auto key = std::make_pair(type, quarter);
   if (templates_.count(key)) return;
   const cv::Mat& art = by_type_.at(type)->art;
-  SharedTemplates& shared = Shared();
-  std::lock_guard<std::mutex> lock(shared.mutex);
-  auto shared_key = std::make_tuple(art.data, size_, inset_, quarter);
-  auto it = shared.entries.find(shared_key);
-  if (it == shared.entries.end()) {
-    if (shared.entries.size() > 4096) shared.entries.clear();  // a few tile sets at a few pitches
-    SharedTemplates::Entry e;
-    e.art = art;
-    cv::Mat small = Art(type, quarter);
-    e.colour = Standardise(small);
-    cv::cvtColor(small, e.grey, cv::COLOR_BGR2GRAY);
-    e.grey.convertTo(e.grey, CV_32F);
-    e.grey -= cv::mean(e.grey)[0];
-    it = shared.entries.emplace(shared_key, std::move(e)).first;
-  }
-  templates_[key] = it->second.colour;
-  grey_templates_[key] = it->second.grey;
+  const cv::Mat small = KeptArt(KeyOf(KeptArtKey::Purpose::kFineArt, type, quarter), art, {},
+                                [&] { return Art(type, quarter); });
+  templates_[key] = KeptArt(KeyOf(KeptArtKey::Purpose::kFineTemplate, type, quarter), art, {},
+                            [&] { return Standardise(small); });
+  grey_templates_[key] =
+      KeptArt(KeyOf(KeptArtKey::Purpose::kGreyTemplate, type, quarter), art, {}, [&] {
+        cv::Mat grey;
+        cv::cvtColor(small, grey, cv::COLOR_BGR2GRAY);
+        grey.convertTo(grey, CV_32F);
+        grey -= cv::mean(grey)[0];
+        return grey;
+      });
 }
 
 const cv::Mat& FineTileMatcher::Template(int type, int quarter) {
@@ -250,31 +250,28 @@ FineTileMatcher::BesidePieces FineTileMatcher::ScoreBesidePieces(const Place& pl
 
 const cv::Mat& FineTileMatcher::BlurredTemplate(int type, int quarter) {
   cv::Mat& blurred = blurred_templates_[{type, quarter}];
-  if (blurred.empty()) cv::GaussianBlur(Template(type, quarter), blurred, {0, 0}, kPictureBlurPx);
+  if (blurred.empty())
+    blurred = KeptArt(KeyOf(KeptArtKey::Purpose::kBlurred, type, quarter), by_type_.at(type)->art,
+                      {}, [&] {
+                        cv::Mat out;
+                        cv::GaussianBlur(Template(type, quarter), out, {0, 0}, kPictureBlurPx);
+                        return out;
+                      });
   return blurred;
 }
 
 cv::Mat FineTileMatcher::WhereAdded(int type_a, int quarter_a, int type_b, int quarter_b,
                                     const cv::Mat& pieces) {
-  const auto key = std::make_tuple(type_a, quarter_a, type_b, quarter_b);
-  if (pieces.empty())
-    if (auto known = added_detail_.find(key); known != added_detail_.end()) return known->second;
+  const cv::Mat &art_a = by_type_.at(type_a)->art, &art_b = by_type_.at(type_b)->art;
   const cv::Mat& a = Template(type_a, quarter_a);
   const cv::Mat& b = Template(type_b, quarter_b);
-  cv::Mat near, apart = SummedDifference(a, b) > kTellingApart;
-  if (!pieces.empty()) apart &= pieces == 0;
-  if (cv::countNonZero(apart) >= std::max(4.0, kLeastTellingShare * a.total())) {
-    cv::dilate(apart, near, cv::getStructuringElement(cv::MORPH_ELLIPSE, {7, 7}));
-    if (!pieces.empty()) near &= pieces == 0;
-    auto detail = [&](const cv::Mat& t) {
-      cv::Scalar mean, sd;
-      cv::meanStdDev(t, mean, sd, near);
-      return sd[0] * sd[0] + sd[1] * sd[1] + sd[2] * sd[2];
-    };
-    if (detail(b) <= detail(a)) near = cv::Mat();
-  }
-  if (pieces.empty()) added_detail_[key] = near;
-  return near;
+  KeptArtKey key = KeyOf(KeptArtKey::Purpose::kTellingApart, type_a, quarter_a);
+  key.other_art = art_b.data, key.other_turn = quarter_b;
+  const cv::Mat apart =
+      KeptArt(key, art_a, art_b, [&] { return cv::Mat(SummedDifference(a, b) > kTellingApart); });
+  if (!pieces.empty()) return WhereMoreDetail(a, b, apart & (pieces == 0), pieces);
+  key.purpose = KeptArtKey::Purpose::kAddedDetail;
+  return KeptArt(key, art_a, art_b, [&] { return WhereMoreDetail(a, b, apart, pieces); });
 }
 
 std::optional<FineTileMatcher::AddedDetail> FineTileMatcher::WhereSecondAddsDetail(

@@ -9,6 +9,7 @@
 #include <tuple>
 #include <vector>
 
+#include "vision/kept_art.h"
 #include "vision/tileset.h"
 
 namespace cf {
@@ -56,7 +57,8 @@ class FineTileMatcher {
   cv::Mat TemplateMask(const cv::Mat& cell_mask) const;
 
  private:
-  void Prepare(int type, int quarter);  // both templates of a tile, from the shared ones if kept
+  void Prepare(int type, int quarter);  // both templates of a tile, from the kept ones if kept
+  KeptArtKey KeyOf(KeptArtKey::Purpose purpose, int type, int quarter) const;
   const cv::Mat& Template(int type, int quarter);
   const cv::Mat& GreyTemplate(int type, int quarter);  // CV_32F, zero mean
   cv::Mat Art(int type, int quarter) const;            // the art at this pitch, rim left out
@@ -72,8 +74,6 @@ class FineTileMatcher {
     Place place;
   };
   std::map<std::tuple<const uchar*, int, int, int, int>, Located> places_;
-  // Where tile b (type, quarter) adds detail to tile a, with no pieces: empty where it adds none.
-  std::map<std::tuple<int, int, int, int>, cv::Mat> added_detail_;
   std::map<std::pair<int, int>, cv::Mat> blurred_templates_;  // as a picture blurs (kPictureBlurPx)
   const cv::Mat& BlurredTemplate(int type, int quarter);
   cv::Mat WhereAdded(int type_a, int quarter_a, int type_b, int quarter_b, const cv::Mat& pieces);

@@ -363,10 +363,9 @@ class TableReader {
   std::FILE* blob_log = nullptr;
   cv::Mat unlike_art;
   std::set<std::pair<int, int>> unlike_known;
-  std::map<std::pair<int, int>, cv::Mat> art_at_pitch;  // by type and quarter turns
-  std::vector<SceneToken> tokens_by_outline;            // added when no other token is read there
-  std::vector<Blob> follower_blobs;                     // of scene.followers
-  std::vector<cv::Point2d> follower_seen;  // of scene.followers: their middles in the picture
+  std::vector<SceneToken> tokens_by_outline;  // added when no other token is read there
+  std::vector<Blob> follower_blobs;           // of scene.followers
+  std::vector<cv::Point2d> follower_seen;     // of scene.followers: their middles in the picture
   double t_pieces = 0;
 };
 

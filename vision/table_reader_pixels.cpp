@@ -153,8 +153,7 @@ cv::Mat TableReader::UnlikeArtIn(const cv::Rect& window) {
         place.fit >= kLocatedFit
             ? place.centre
             : cv::Point2d(rect.x, rect.y) + 0.5 * cv::Point2d(rect.width, rect.height);
-    cv::Mat& art = art_at_pitch[{k.type, k.quarter}];
-    if (art.empty()) art = ArtAtPitch(by_type[k.type]->art, k.quarter, period);
+    const cv::Mat art = ArtAtPitch(by_type[k.type]->art, k.quarter, period);
     UnlikeArt(relit.image(rect), art, centre - cv::Point2d(rect.tl()), kUnlikeArtLab)
         .copyTo(unlike_art(rect));
   }
