@@ -4,6 +4,7 @@
 #include <tuple>
 
 #include "vision/kept_art.h"
+#include "vision/mask_parts.h"
 
 namespace cf {
 
@@ -233,16 +234,7 @@ FineTileMatcher::BesidePieces FineTileMatcher::ScoreBesidePieces(const Place& pl
   cv::GaussianBlur(diff, diff, cv::Size(3, 3), 0);
   cv::Mat hidden = (diff > kPieceDifference) & pieces;
   // Only patches a piece's size: the grass where a hut would be is no meeple.
-  cv::Mat labels, stats, centres;
-  const int n = cv::connectedComponentsWithStats(hidden, labels, stats, centres, 8, CV_32S);
-  const double least = kLeastPieceShare * t.total();
-  std::vector<uchar> kept(n, 0);
-  for (int i = 1; i < n; ++i) kept[i] = stats.at<int>(i, cv::CC_STAT_AREA) >= least ? 255 : 0;
-  for (int y = 0; y < hidden.rows; ++y) {
-    const int* label = labels.ptr<int>(y);
-    uchar* h = hidden.ptr<uchar>(y);
-    for (int x = 0; x < hidden.cols; ++x) h[x] = kept[label[x]];
-  }
+  hidden = PartsOfAtLeast(hidden, kLeastPieceShare * t.total());
   cv::dilate(hidden, hidden, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
   const double share = static_cast<double>(cv::countNonZero(hidden)) / hidden.total();
   return {MaskedSimilarity(*seen, hidden == 0)(t), share};

@@ -7,6 +7,7 @@
 #include <optional>
 #include <sstream>
 
+#include "vision/mask_parts.h"
 #include "vision/scene.h"
 
 namespace cf {
@@ -372,9 +373,9 @@ const char* TokenOfColour(const std::string& c) {
 }
 
 cv::Mat PartsJoinedTo(const cv::Mat& mask, const cv::Mat& patch, cv::Point at) {
-  cv::Mat labels;
-  const int n = cv::connectedComponents(mask, labels, 8, CV_32S);
-  std::vector<uchar> joined(n, 0);
+  const MaskParts parts = LabelParts(mask);
+  const cv::Mat& labels = parts.labels;
+  std::vector<uchar> joined(parts.areas.size(), 0);
   const cv::Mat under = labels(cv::Rect(at, patch.size()));
   for (int y = 0; y < patch.rows; ++y)
     for (int x = 0; x < patch.cols; ++x)

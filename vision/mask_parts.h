@@ -1,0 +1,21 @@
+#pragma once
+// The 8-connected parts of a small mask, found without the setting-up that OpenCV's labelling
+// costs on every call (it pays on large pictures; pieces' patches are a few thousand pixels).
+
+#include <opencv2/core.hpp>
+#include <vector>
+
+namespace cf {
+
+// Each set pixel's part (labels, CV_32S: 0 where the mask is 0, else 1..count) and each part's
+// pixel count (areas[label], areas[0] unused). Parts are numbered in no promised order.
+struct MaskParts {
+  cv::Mat labels;
+  std::vector<int> areas;
+};
+MaskParts LabelParts(const cv::Mat& mask);
+
+// Of `mask` (CV_8U), the parts of `least_px` pixels or more, 255; the others 0.
+cv::Mat PartsOfAtLeast(const cv::Mat& mask, double least_px);
+
+}  // namespace cf
