@@ -254,16 +254,22 @@ const cv::Mat& FineTileMatcher::BlurredTemplate(int type, int quarter) {
 
 cv::Mat FineTileMatcher::WhereAdded(int type_a, int quarter_a, int type_b, int quarter_b,
                                     const cv::Mat& pieces) {
+  const auto pair = std::make_tuple(type_a, quarter_a, type_b, quarter_b);
+  if (pieces.empty())
+    if (auto known = added_detail_.find(pair); known != added_detail_.end()) return known->second;
   const cv::Mat &art_a = by_type_.at(type_a)->art, &art_b = by_type_.at(type_b)->art;
   const cv::Mat& a = Template(type_a, quarter_a);
   const cv::Mat& b = Template(type_b, quarter_b);
   KeptArtKey key = KeyOf(KeptArtKey::Purpose::kTellingApart, type_a, quarter_a);
   key.other_art = art_b.data, key.other_turn = quarter_b;
-  const cv::Mat apart =
-      KeptArt(key, art_a, art_b, [&] { return cv::Mat(SummedDifference(a, b) > kTellingApart); });
+  cv::Mat& apart = apart_[pair];
+  if (apart.empty())
+    apart =
+        KeptArt(key, art_a, art_b, [&] { return cv::Mat(SummedDifference(a, b) > kTellingApart); });
   if (!pieces.empty()) return WhereMoreDetail(a, b, apart & (pieces == 0), pieces);
   key.purpose = KeptArtKey::Purpose::kAddedDetail;
-  return KeptArt(key, art_a, art_b, [&] { return WhereMoreDetail(a, b, apart, pieces); });
+  return added_detail_[pair] =
+             KeptArt(key, art_a, art_b, [&] { return WhereMoreDetail(a, b, apart, pieces); });
 }
 
 std::optional<FineTileMatcher::AddedDetail> FineTileMatcher::WhereSecondAddsDetail(

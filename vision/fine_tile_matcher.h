@@ -75,6 +75,9 @@ class FineTileMatcher {
   };
   std::map<std::tuple<const uchar*, int, int, int, int>, Located> places_;
   std::map<std::pair<int, int>, cv::Mat> blurred_templates_;  // as a picture blurs (kPictureBlurPx)
+  // By tiles a and b (type, quarter): where their templates lie apart, and where b adds detail to
+  // a with no pieces (empty where it adds none).
+  std::map<std::tuple<int, int, int, int>, cv::Mat> apart_, added_detail_;
   const cv::Mat& BlurredTemplate(int type, int quarter);
   cv::Mat WhereAdded(int type_a, int quarter_a, int type_b, int quarter_b, const cv::Mat& pieces);
   int size_ = 0;    // the tile's side in pixels

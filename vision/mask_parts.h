@@ -17,5 +17,8 @@ MaskParts LabelParts(const cv::Mat& mask);
 
 // Of `mask` (CV_8U), the parts of `least_px` pixels or more, 255; the others 0.
 cv::Mat PartsOfAtLeast(const cv::Mat& mask, double least_px);
+// Of `mask` (CV_8U), the parts that share a pixel with a blob's patch (CV_8U) lying with its
+// corner at `at` in it, 255; the others 0.
+cv::Mat PartsJoinedTo(const cv::Mat& mask, const cv::Mat& patch, cv::Point at);
 
 }  // namespace cf

@@ -7,7 +7,6 @@
 #include <optional>
 #include <sstream>
 
-#include "vision/mask_parts.h"
 #include "vision/scene.h"
 
 namespace cf {
@@ -370,20 +369,6 @@ const char* TokenOfColour(const std::string& c) {
   if (c == "green") return "target";
   if (c == "red") return "catch";
   return nullptr;
-}
-
-cv::Mat PartsJoinedTo(const cv::Mat& mask, const cv::Mat& patch, cv::Point at) {
-  const MaskParts parts = LabelParts(mask);
-  const cv::Mat& labels = parts.labels;
-  std::vector<uchar> joined(parts.areas.size(), 0);
-  const cv::Mat under = labels(cv::Rect(at, patch.size()));
-  for (int y = 0; y < patch.rows; ++y)
-    for (int x = 0; x < patch.cols; ++x)
-      if (patch.at<uchar>(y, x) && under.at<int>(y, x) > 0) joined[under.at<int>(y, x)] = 255;
-  cv::Mat out(mask.size(), CV_8U);
-  for (int y = 0; y < out.rows; ++y)
-    for (int x = 0; x < out.cols; ++x) out.at<uchar>(y, x) = joined[labels.at<int>(y, x)];
-  return out;
 }
 
 }  // namespace cf

@@ -63,8 +63,6 @@ cv::Mat PieceMask(const cv::Mat& classes, const cv::Mat& where, const ColourLook
 // The blobs of every colour mask; with `split_px`, a blob of two pieces that touch (each at least
 // that many pixels) is split into them.
 std::vector<Blob> ColourBlobs(const std::map<std::string, cv::Mat>& masks, double split_px = 0);
-// The parts of `mask` (CV_8U) that touch a blob's patch lying at `at` in it, joined 8 ways.
-cv::Mat PartsJoinedTo(const cv::Mat& mask, const cv::Mat& patch, cv::Point at);
 // What a blob is taken for, judged by its colour, size and outline on the table plane.
 struct BlobVerdict {
   enum What { kNothing, kFollower, kToken } what = kNothing;

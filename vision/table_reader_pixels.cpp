@@ -7,6 +7,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "vision/art_difference.h"
+#include "vision/mask_parts.h"
 #include "vision/table_reader.h"
 
 namespace cf {

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "vision/disc_outline.h"
+#include "vision/mask_parts.h"
 #include "vision/median.h"
 #include "vision/table_reader.h"
 

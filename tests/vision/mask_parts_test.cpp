@@ -40,5 +40,19 @@ TEST(MaskParts, KeepsOnlyPartsOfTheLeastSizeAsOpenCVsLabellingWould) {
   EXPECT_LT(cv::countNonZero(kept), cv::countNonZero(mask));
 }
 
+TEST(MaskParts, OnlyThePartsABlobTouchesAreJoinedToIt) {
+  cv::Mat mask(30, 30, CV_8U, cv::Scalar(0));
+  cv::rectangle(mask, cv::Rect(2, 2, 6, 6), cv::Scalar(255), cv::FILLED);
+  cv::line(mask, {7, 7}, {20, 20}, cv::Scalar(255));  // the meeple's arm, joined diagonally
+  cv::rectangle(mask, cv::Rect(24, 2, 4, 4), cv::Scalar(255), cv::FILLED);  // a piece apart
+  const cv::Mat patch(3, 3, CV_8U, cv::Scalar(255));  // the blob the mask was grown from
+  const cv::Mat joined = PartsJoinedTo(mask, patch, {3, 3});
+  EXPECT_EQ(joined.at<uchar>(20, 20), 255);
+  EXPECT_EQ(joined.at<uchar>(2, 2), 255);
+  EXPECT_EQ(joined.at<uchar>(3, 25), 0);
+  EXPECT_EQ(cv::countNonZero(joined), cv::countNonZero(mask) - 16);
+  EXPECT_EQ(cv::countNonZero(PartsJoinedTo(mask, patch, {12, 3})), 0) << "a patch on bare table";
+}
+
 }  // namespace
 }  // namespace cf
