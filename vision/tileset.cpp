@@ -29,10 +29,25 @@ cv::Mat TurnedArt(const cv::Mat& art, int quarter) {
 }
 
 cv::Mat Standardise(const cv::Mat& image, double floor) {
+  cv::Scalar mean, sd;
+  cv::meanStdDev(image, mean, sd);
+  if (image.type() == CV_8UC3) {  // a tile's picture: in one pass, as the passes below round
+    float m[3];
+    double scale[3];
+    for (int k = 0; k < 3; ++k)
+      m[k] = static_cast<float>(mean[k]), scale[k] = 1.0 / std::max(floor, sd[k]);
+    cv::Mat out(image.size(), CV_32FC3);
+    for (int y = 0; y < image.rows; ++y) {
+      const uchar* in = image.ptr<uchar>(y);
+      float* o = out.ptr<float>(y);
+      for (int x = 0; x < 3 * image.cols; x += 3)
+        for (int k = 0; k < 3; ++k)
+          o[x + k] = static_cast<float>((static_cast<float>(in[x + k]) - m[k]) * scale[k]);
+    }
+    return out;
+  }
   cv::Mat f;
   image.convertTo(f, CV_MAKETYPE(CV_32F, image.channels()));
-  cv::Scalar mean, sd;
-  cv::meanStdDev(f, mean, sd);
   cv::Scalar scale;
   for (int k = 0; k < f.channels(); ++k) scale[k] = 1.0 / std::max(floor, sd[k]);
   cv::subtract(f, mean, f);

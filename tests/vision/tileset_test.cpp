@@ -46,3 +46,33 @@ TEST(MaskedSimilarity, SeveralPicturesGiveTheBestOfThem) {
 
 }  // namespace
 }  // namespace cf
+
+namespace cf {
+namespace {
+
+// A tile's picture, standardised: each channel at zero mean and unit spread, a flat channel
+// scaled by the floor instead, whatever the picture's type.
+TEST(Standardise, EachChannelHasZeroMeanAndUnitSpreadAndAFlatOneIsScaledByTheFloor) {
+  cv::Mat picture(30, 40, CV_8UC3);
+  cv::RNG rng(2);
+  rng.fill(picture, cv::RNG::UNIFORM, cv::Scalar(10, 100, 50), cv::Scalar(60, 102, 250));
+  for (const cv::Mat& p : {picture, cv::Mat()}) {
+    cv::Mat input = p;
+    if (input.empty()) picture.convertTo(input, CV_32FC3);  // the same picture as floats
+    const cv::Mat s = Standardise(input, 4.0);
+    ASSERT_EQ(s.type(), CV_32FC3);
+    cv::Scalar mean, sd;
+    cv::meanStdDev(s, mean, sd);
+    for (int k = 0; k < 3; ++k) EXPECT_NEAR(mean[k], 0, 1e-5) << "channel " << k;
+    EXPECT_NEAR(sd[0], 1, 1e-5);
+    EXPECT_NEAR(sd[2], 1, 1e-5);
+    EXPECT_NEAR(sd[1], 0.5 / 4.0, 0.01) << "the flat channel (values 100 and 101) by the floor";
+  }
+  cv::Mat as_floats;
+  picture.convertTo(as_floats, CV_32FC3);
+  EXPECT_EQ(cv::norm(Standardise(picture), Standardise(as_floats), cv::NORM_INF), 0)
+      << "8-bit and float pictures standardise alike, to the last bit";
+}
+
+}  // namespace
+}  // namespace cf
