@@ -16,13 +16,17 @@ constexpr double kEdgeOverMedian = 2.5;
 constexpr double kNearest = 0.7, kFarthest = 1.3;
 constexpr size_t kPeaksTried = 3;
 
-float At(const cv::Mat& m, double x, double y) {  // bilinear, inside `m` by the caller's margin
+// The gradient (gx, gy) at (x, y), bilinear, inside both by the caller's margin.
+cv::Point2f GradientAt(const cv::Mat& gx, const cv::Mat& gy, double x, double y) {
   const int x0 = static_cast<int>(x), y0 = static_cast<int>(y);
   const float fx = static_cast<float>(x - x0), fy = static_cast<float>(y - y0);
-  const float* r0 = m.ptr<float>(y0);
-  const float* r1 = m.ptr<float>(y0 + 1);
-  return (r0[x0] * (1 - fx) + r0[x0 + 1] * fx) * (1 - fy) +
-         (r1[x0] * (1 - fx) + r1[x0 + 1] * fx) * fy;
+  auto at = [&](const cv::Mat& m) {
+    const float* r0 = m.ptr<float>(y0);
+    const float* r1 = m.ptr<float>(y0 + 1);
+    return (r0[x0] * (1 - fx) + r0[x0 + 1] * fx) * (1 - fy) +
+           (r1[x0] * (1 - fx) + r1[x0 + 1] * fx) * fy;
+  };
+  return {at(gx), at(gy)};
 }
 
 }  // namespace
@@ -58,7 +62,8 @@ std::optional<DiscOutline> FindDiscOutline(const cv::Mat& grey, cv::Point2d near
       double best = 0, best_r = 0;
       for (double r = radius_px * kNearest; r <= radius_px * kFarthest; r += 0.5) {
         const double x = c.x + u.x * r, y = c.y + u.y * r;
-        const double across = std::abs(At(gx, x, y) * u.x + At(gy, x, y) * u.y);
+        const cv::Point2f g = GradientAt(gx, gy, x, y);
+        const double across = std::abs(g.x * u.x + g.y * u.y);
         if (across > best) best = across, best_r = r;
       }
       crossed += best >= strong && std::abs(best_r - radius_px) <= 1;

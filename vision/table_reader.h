@@ -181,7 +181,8 @@ class TableReader {
   double Detail(int col, int row);
   // The board's reading at a cell, or nullptr.
   const Candidate* reading_at(int col, int row);
-  cv::Mat SmoothedArtOf(const Candidate& k);
+  cv::Mat SmoothedArtOf(const Candidate& k);            // asked for again and again: kept here too
+  std::map<std::pair<int, int>, cv::Mat> smoothed_art;  // by type and quarter turns
   // A reading whose look-alike (fitting the same neighbours, matching nearly as well) differs
   // from it only under pieces: the picture cannot tell which of the two lies there.
   const Candidate* HiddenTwin(const CellReading& c, cv::Point2d centre);

@@ -298,7 +298,9 @@ const Candidate* TableReader::reading_at(int col, int row) {
 }
 
 cv::Mat TableReader::SmoothedArtOf(const Candidate& k) {
-  return SmoothedArtAtPitch(by_type[k.type]->art, k.quarter, period);
+  cv::Mat& art = smoothed_art[{k.type, k.quarter}];
+  if (art.empty()) art = SmoothedArtAtPitch(by_type[k.type]->art, k.quarter, period);
+  return art;
 }
 
 const Candidate* TableReader::HiddenTwin(const CellReading& c, cv::Point2d centre) {
