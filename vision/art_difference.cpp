@@ -64,7 +64,7 @@ cv::Mat UnlikeArt(const cv::Mat& cell, const cv::Mat& art_at_pitch, cv::Point2d 
   cv::Mat squared(half_cell.size(), CV_32F, cv::Scalar(0));
   std::vector<float> values;
   for (cv::Mat& c : channels) {
-    values.assign(c.begin<float>(), c.end<float>());
+    values.assign(c.ptr<float>(), c.ptr<float>() + c.total());  // split makes whole planes
     std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
     c -= values[values.size() / 2];
     squared += c.mul(c);
@@ -79,7 +79,7 @@ cv::Mat UnlikeArt(const cv::Mat& cell, const cv::Mat& art_at_pitch, cv::Point2d 
   // the picture (another printing, a glare), and nothing is told from it.
   if (cv::countNonZero(unlike) > kMostUnlikeShare * cv::countNonZero(inside))
     return cv::Mat::zeros(cell.size(), CV_8U);
-  values.assign(squared.begin<float>(), squared.end<float>());
+  values.assign(squared.ptr<float>(), squared.ptr<float>() + squared.total());
   std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
   const double loose = kMedianDifferences * kMedianDifferences * values[values.size() / 2];
   if (loose > limit_lab * limit_lab) unlike &= squared > loose;

@@ -45,7 +45,8 @@ std::optional<DiscOutline> FindDiscOutline(const cv::Mat& grey, cv::Point2d near
   cv::Sobel(smooth, gx, CV_32F, 1, 0);
   cv::Sobel(smooth, gy, CV_32F, 0, 1);
   cv::magnitude(gx, gy, magnitude);
-  std::vector<float> all(magnitude.begin<float>(), magnitude.end<float>());
+  CV_Assert(magnitude.isContinuous());
+  std::vector<float> all(magnitude.ptr<float>(), magnitude.ptr<float>() + magnitude.total());
   std::nth_element(all.begin(), all.begin() + all.size() / 2, all.end());
   const float strong = std::max(8.0f, static_cast<float>(all[all.size() / 2] * kEdgeOverMedian));
   std::vector<cv::Point2d> rim(kRimSamples);

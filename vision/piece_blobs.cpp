@@ -226,7 +226,7 @@ std::optional<Blob> Measure(const std::string& color, const cv::Mat& patch, cv::
   double ellipse_px = CV_PI / 4 * b.long_px * b.short_px;
   b.ellipse_fit = both / std::max(1.0, mo.m00 + ellipse_px - both);
   std::vector<std::vector<cv::Point>> contours;
-  cv::findContours(patch.clone(), contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+  cv::findContours(patch, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
   std::vector<cv::Point> all, hull;
   for (const auto& contour : contours) all.insert(all.end(), contour.begin(), contour.end());
   cv::convexHull(all, hull);
@@ -262,7 +262,7 @@ std::vector<Blob> ColourBlobs(const std::map<std::string, cv::Mat>& masks, doubl
   std::vector<Blob> out;
   for (const auto& [name, m] : masks) {
     std::vector<std::vector<cv::Point>> contours;
-    cv::findContours(m.clone(), contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+    cv::findContours(m, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
     for (const auto& c : contours) {
       cv::Rect box = cv::boundingRect(c);
       if (box.area() < 24) continue;
