@@ -93,12 +93,17 @@ cv::Mat UnlikeArt(const cv::Mat& cell, const cv::Mat& art_at_pitch, cv::Point2d 
 std::optional<double> HiddenShareOfApart(const cv::Mat& difference, const cv::Mat& hidden) {
   CV_Assert(difference.type() == CV_8UC3 && hidden.type() == CV_8U &&
             hidden.size() == difference.size());
-  std::vector<cv::Mat> channels;
-  cv::split(difference, channels);
-  const cv::Mat apart = cv::max(cv::max(channels[0], channels[1]), channels[2]) > kApartLevels;
-  const int all = cv::countNonZero(apart);
+  int all = 0, covered = 0;
+  for (int y = 0; y < difference.rows; ++y) {
+    const uchar* d = difference.ptr<uchar>(y);
+    const uchar* h = hidden.ptr<uchar>(y);
+    for (int x = 0; x < difference.cols; ++x) {
+      const int most = std::max({d[3 * x], d[3 * x + 1], d[3 * x + 2]});
+      if (most > kApartLevels) ++all, covered += h[x] != 0;
+    }
+  }
   if (all == 0) return std::nullopt;
-  return cv::countNonZero(apart & hidden) / static_cast<double>(all);
+  return covered / static_cast<double>(all);
 }
 
 cv::Mat SmoothedArtAtPitch(const cv::Mat& art, int quarter, double pitch_px) {
