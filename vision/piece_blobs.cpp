@@ -140,21 +140,26 @@ cv::Mat ColourCores(const cv::Mat& classes, const cv::Mat& where, int n) {
   for (int y = 0; y < rows; ++y) {
     const uchar* c = classes.ptr<uchar>(y);
     const uchar* w = where.ptr<uchar>(y);
-    const uchar* cu = y > 0 ? classes.ptr<uchar>(y - 1) : nullptr;
-    const uchar* wu = y > 0 ? where.ptr<uchar>(y - 1) : nullptr;
-    const uchar* cd = y + 1 < rows ? classes.ptr<uchar>(y + 1) : nullptr;
-    const uchar* wd = y + 1 < rows ? where.ptr<uchar>(y + 1) : nullptr;
+    // Beyond the picture's edge a pixel's neighbour is itself: the test is then its own.
+    const uchar* cu = classes.ptr<uchar>(y > 0 ? y - 1 : y);
+    const uchar* wu = where.ptr<uchar>(y > 0 ? y - 1 : y);
+    const uchar* cd = classes.ptr<uchar>(y + 1 < rows ? y + 1 : y);
+    const uchar* wd = where.ptr<uchar>(y + 1 < rows ? y + 1 : y);
     uchar* out = core.ptr<uchar>(y);
-    for (int x = 0; x < cols; ++x) {
+    auto core_at = [&](int x, int left, int right) {
       const uchar k = c[x];
-      if (k == 0 || k > n || !w[x]) continue;
-      auto same = [&](const uchar* cr, const uchar* wr, int i) { return cr[i] == k && wr[i]; };
-      if (cu && !same(cu, wu, x)) continue;
-      if (cd && !same(cd, wd, x)) continue;
-      if (x > 0 && !same(c, w, x - 1)) continue;
-      if (x + 1 < cols && !same(c, w, x + 1)) continue;
-      out[x] = k;
+      const bool in = (k != 0) & (k <= n) & (w[x] != 0) & (cu[x] == k) & (wu[x] != 0) &
+                      (cd[x] == k) & (wd[x] != 0) & (c[left] == k) & (w[left] != 0) &
+                      (c[right] == k) & (w[right] != 0);
+      return static_cast<uchar>(in ? k : 0);
+    };
+    if (cols == 1) {
+      out[0] = core_at(0, 0, 0);
+      continue;
     }
+    out[0] = core_at(0, 0, 1);
+    for (int x = 1; x + 1 < cols; ++x) out[x] = core_at(x, x - 1, x + 1);  // no branches
+    out[cols - 1] = core_at(cols - 1, cols - 2, cols - 1);
   }
   return core;
 }
