@@ -1,6 +1,7 @@
 #pragma once
-// The 8-connected parts of a small mask, found without the setting-up that OpenCV's labelling
-// costs on every call (it pays on large pictures; pieces' patches are a few thousand pixels).
+// The 8-connected parts of a mask: of a small one (a piece's patch, a few thousand pixels) by one
+// flood fill, without the setting-up OpenCV's labelling costs on every call; of a window, by
+// OpenCV's labelling, faster on large parts.
 
 #include <opencv2/core.hpp>
 #include <vector>
