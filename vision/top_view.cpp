@@ -1,10 +1,79 @@
 #include "vision/top_view.h"
 
+#include <deque>
+#include <mutex>
 #include <opencv2/imgproc.hpp>
 
 #include "vision/grid_upsample.h"
 
 namespace cf {
+
+namespace {
+
+// Where each pixel of a top view samples the picture, in remap's fixed-point form, and where the
+// picture reaches.
+struct ViewMap {
+  cv::Mat xy, weights, valid;
+};
+
+// How many views' maps are kept: a camera on a stand gives the same coarse and board views frame
+// after frame.
+constexpr size_t kKeptViewMaps = 4;
+
+ViewMap MakeViewMap(const Camera& cam, cv::Size picture, cv::Point2d origin, double ppmm,
+                    cv::Size size) {
+  // Exact projections on a coarse grid, interpolated in between (the lens is smooth).
+  const int step = 8;
+  cv::Mat grid(size.height / step + 2, size.width / step + 2, CV_32FC2);
+  for (int j = 0; j < grid.rows; ++j)
+    for (int i = 0; i < grid.cols; ++i) {
+      cv::Point2d q = cam.Project(
+          {origin.x + (i * step + 0.5) / ppmm, origin.y + (j * step + 0.5) / ppmm, kTileTop});
+      grid.at<cv::Vec2f>(j, i) =
+          cv::Vec2f(static_cast<float>(q.x - 0.5), static_cast<float>(q.y - 0.5));
+    }
+  const cv::Mat map = UpsampleGrid(grid, step, size);
+  ViewMap out;
+  cv::convertMaps(map, cv::noArray(), out.xy, out.weights, CV_16SC2);
+  cv::inRange(map, cv::Scalar(0, 0), cv::Scalar(picture.width - 1, picture.height - 1), out.valid);
+  return out;
+}
+
+// MakeViewMap's map, made once for each camera and view and kept while it is among the last few
+// asked for.
+ViewMap KeptViewMap(const Camera& cam, cv::Size picture, cv::Point2d origin, double ppmm,
+                    cv::Size size) {
+  std::vector<double> key{double(picture.width),
+                          double(picture.height),
+                          double(cam.width),
+                          double(cam.height),
+                          cam.fx,
+                          cam.fy,
+                          cam.cx,
+                          cam.cy,
+                          origin.x,
+                          origin.y,
+                          ppmm,
+                          double(size.width),
+                          double(size.height)};
+  for (int i = 0; i < 5; ++i) key.push_back(cam.dist[i]);
+  for (int i = 0; i < 9; ++i) key.push_back(cam.R.val[i]);
+  for (int i = 0; i < 3; ++i) key.push_back(cam.t[i]);
+  static std::mutex mutex;
+  static std::deque<std::pair<std::vector<double>, ViewMap>> kept;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    for (const auto& [k, map] : kept)
+      if (k == key) return map;
+  }
+  ViewMap map = MakeViewMap(cam, picture, origin, ppmm, size);
+  std::lock_guard<std::mutex> lock(mutex);
+  kept.emplace_front(std::move(key), map);
+  if (kept.size() > kKeptViewMaps) kept.pop_back();
+  return map;
+}
+
+}  // namespace
 
 TopView Rectify(const cv::Mat& img, const Camera& cam, double max_ppmm, const cv::Rect2d* region) {
   TopView v;
@@ -34,20 +103,10 @@ TopView Rectify(const cv::Mat& img, const Camera& cam, double max_ppmm, const cv
   if ((maxy - miny) * v.ppmm > 2400) v.ppmm = std::min(v.ppmm, 2400 / (maxy - miny));
   v.origin = {minx, miny};
   cv::Size size(static_cast<int>((maxx - minx) * v.ppmm), static_cast<int>((maxy - miny) * v.ppmm));
-  // Exact projections on a coarse grid, interpolated in between (the lens is smooth).
-  const int step = 8;
-  cv::Mat grid(size.height / step + 2, size.width / step + 2, CV_32FC2);
-  for (int j = 0; j < grid.rows; ++j)
-    for (int i = 0; i < grid.cols; ++i) {
-      cv::Point2d q = cam.Project(
-          {minx + (i * step + 0.5) / v.ppmm, miny + (j * step + 0.5) / v.ppmm, kTileTop});
-      grid.at<cv::Vec2f>(j, i) =
-          cv::Vec2f(static_cast<float>(q.x - 0.5), static_cast<float>(q.y - 0.5));
-    }
-  const cv::Mat map = UpsampleGrid(grid, step, size);
-  cv::remap(img, v.image, map, cv::noArray(), cv::INTER_LINEAR, cv::BORDER_CONSTANT,
+  const ViewMap map = KeptViewMap(cam, img.size(), v.origin, v.ppmm, size);
+  cv::remap(img, v.image, map.xy, map.weights, cv::INTER_LINEAR, cv::BORDER_CONSTANT,
             cv::Scalar(0, 0, 0));
-  cv::inRange(map, cv::Scalar(0, 0), cv::Scalar(img.cols - 1, img.rows - 1), v.valid);
+  v.valid = map.valid.clone();  // the kept one stays as made
   return v;
 }
 

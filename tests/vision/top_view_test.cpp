@@ -95,5 +95,28 @@ TEST(TableSeenAt, PutsWhatTheViewShowsBackWhereItLiesOnTheTable) {
   EXPECT_GT(cv::norm(view.origin + seen / view.ppmm - dot), 0.15) << "the naive mapping is off";
 }
 
+// The view's map is kept from frame to frame, but only for the camera it was made for: two
+// cameras of one model, one of them a millimetre off, each see the dot where it lies, in turn and
+// again; and what a caller does with a view's mask leaves the next frame's alone.
+TEST(Rectify, EachCameraGetsItsOwnViewFrameAfterFrame) {
+  const Camera a = Camera::LookingAt({0, 0}, 600, 30, 0, 1920, 1080, 50, {0, 0, 0, 0, 0});
+  Camera b = a;
+  b.t[0] += 1.0;
+  const cv::Point2d dot(30.3, -20.6);
+  const cv::Rect2d region(-100, -100, 200, 200);  // the same view's size and place for both
+  const Camera* in_turn[] = {&a, &b, &a, &b};
+  for (const Camera* cam : in_turn) {
+    TopView view = Rectify(DotSeenAt(*cam, dot), *cam, 1.0, &region);
+    cv::Mat grey;
+    cv::cvtColor(view.image, grey, cv::COLOR_BGR2GRAY);
+    const cv::Moments m = cv::moments(grey);
+    ASSERT_GT(m.m00, 0);
+    const cv::Point2d seen(m.m10 / m.m00, m.m01 / m.m00);
+    EXPECT_LT(cv::norm(TableSeenAt(view, *cam, seen) - dot), 0.05) << (cam == &a ? "a" : "b");
+    EXPECT_GT(cv::countNonZero(view.valid), 0);
+    view.valid.setTo(0);
+  }
+}
+
 }  // namespace
 }  // namespace cf
