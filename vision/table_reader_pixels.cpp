@@ -112,14 +112,11 @@ void TableReader::Relight(const ColourLookup& colors) {
   bool same = !relit.image.empty();
   for (int k = 0; k < 3; ++k) same = same && std::abs(gain[k] / relit.gain[k] - 1) < 0.01;
   if (same) return;
-  // Each channel's gain as one table, rounded as convertTo rounds (in float): one pass.
-  cv::Mat table(1, 256, CV_8UC3);
-  for (int k = 0; k < 3; ++k) {
-    const float g = static_cast<float>(gain[k]);
-    for (int v = 0; v < 256; ++v) table.at<cv::Vec3b>(0, v)[k] = cv::saturate_cast<uchar>(v * g);
-  }
-  cv::LUT(aligned, table, relit.image);
+  std::vector<cv::Mat> ch;
+  cv::split(aligned, ch);
+  for (int k = 0; k < 3; ++k) ch[k].convertTo(ch[k], CV_8U, gain[k]);
   relit.gain = gain;
+  cv::merge(ch, relit.image);
   relit.classes = colors.Classify(relit.image);
   relit.unprinted = printed.Unprinted(relit.image) & valid;
 }
