@@ -13,6 +13,7 @@
 #include "calibration/plane_pose.h"
 #include "engine/random_game.h"
 #include "engine/tile_points.h"
+#include "tools/cli/bench_conditions.h"
 #include "tools/cli/cli_common.h"
 #include "vision/analyze.h"
 #include "vision/hidden_difference.h"
@@ -194,6 +195,9 @@ int RunBenchVision(const std::vector<std::string>& args) {
       "lookalikes",
       "for each tile a piece or a hand covers, whether another face that fits its neighbours "
       "differs from it only where they hide (renders each look-alike in its place: slow)")(
+      "by-condition",
+      "split the figures by what the pictures were like (hands, glare, the table, the camera's "
+      "tilt, pixels per mm, blur, noise, JPEG quality, exposure, the light)")(
       "repeat", po::value<int>()->default_value(1),
       "analyse each scene this many times and time the fastest")(
       "debug", po::value<std::string>(),
@@ -222,7 +226,24 @@ int RunBenchVision(const std::vector<std::string>& args) {
   std::map<std::string, std::vector<double>> phase_ms;
   ConfidenceSplit tile_confidence, follower_confidence, token_confidence;
   const int n = (*vm)["scenes"].as<int>();
+  // Each scene's share of the totals: what they were when it began, taken from them when the
+  // next begins (a refused scene ends early).
+  std::vector<SceneOutcome> outcomes;
+  SceneOutcome at_start;
+  auto close_scene = [&] {
+    if (outcomes.empty()) return;
+    SceneOutcome& o = outcomes.back();
+    o.tiles = tiles_total - at_start.tiles;
+    o.tiles_right = tiles_right - at_start.tiles_right;
+    o.followers = followers_total - at_start.followers;
+    o.followers_right = followers_right - at_start.followers_right;
+    o.tokens = tokens_total - at_start.tokens;
+    o.tokens_right = tokens_right - at_start.tokens_right;
+  };
   for (int i = 0; i < n; ++i) {
+    close_scene();
+    at_start = {tiles_total,  tiles_right, followers_total, followers_right, tokens_total,
+                tokens_right, {}};
     uint64_t seed = (*vm)["seed"].as<uint64_t>() + i;
     SceneRecipe recipe;
     recipe.seed = seed;
@@ -234,6 +255,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
     const Scene& truth = rendered.truth;
     const Look& look = rendered.look;
     const cv::Mat& img = rendered.image;
+    outcomes.push_back({0, 0, 0, 0, 0, 0, ConditionsOf(look)});
     Calibration cal;
     cal.camera = look.camera;
     cal.has_table_pose = true;
@@ -494,6 +516,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
           confusions.c_str());
     }
   }
+  close_scene();
   std::printf("catapult-fair bench vision: %d rendered scenes (seeds from %llu, %s, %s)\n", n,
               static_cast<unsigned long long>((*vm)["seed"].as<uint64_t>()),
               (*vm)["camera"].as<std::string>().c_str(),
@@ -554,6 +577,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
   for (const auto& [phase, values] : phase_ms)
     std::printf(" %s %.1f ms", phase.c_str(), Percentile(values, 0.5));
   std::printf("\n");
+  if (vm->count("by-condition")) PrintByCondition(outcomes);
   return kExitOk;
 }
 
