@@ -30,12 +30,15 @@ Condition Band(const char* name, double value, const std::vector<double>& edges,
 
 }  // namespace
 
+double CameraTiltDeg(const Camera& cam) {
+  const cv::Vec3d axis = cam.R.t() * cv::Vec3d(0, 0, 1);  // in the world, z down into the table
+  return std::acos(std::clamp(axis[2], -1.0, 1.0)) * 180 / CV_PI;
+}
+
 std::vector<Condition> ConditionsOf(const Look& look) {
-  // The camera's optical axis in the world (z down into the table): its tilt from straight down;
-  // and how many pixels a millimetre of the table's middle gets.
+  // How many pixels a millimetre of the table's middle gets.
   const Camera& cam = look.camera;
-  const cv::Vec3d axis = cam.R.t() * cv::Vec3d(0, 0, 1);
-  const double tilt = std::acos(std::clamp(axis[2], -1.0, 1.0)) * 180 / CV_PI;
+  const double tilt = CameraTiltDeg(cam);
   const double ppmm =
       cv::norm(cam.Project({10, 0, kTileTop}) - cam.Project({-10, 0, kTileTop})) / 20;
   const double warm = (look.color_cast[2] - look.color_cast[0]) / 2;  // lamp (+) to window (-)

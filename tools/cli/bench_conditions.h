@@ -21,6 +21,9 @@ struct SceneOutcome {
   std::vector<Condition> conditions;
 };
 
+// How far (degrees) the camera's optical axis is tilted from straight down.
+double CameraTiltDeg(const Camera& cam);
+
 // The conditions a picture rendered with `look` falls under, one from each family in a fixed
 // order ("no hands" or "hands in view", "tilt under 12 deg", ...).
 std::vector<Condition> ConditionsOf(const Look& look);

@@ -506,10 +506,10 @@ int RunBenchVision(const std::vector<std::string>& args) {
           f_false.c_str(), f_colour.c_str(), t_missed, t_lost.c_str(),
           static_cast<int>(std::count(tused.begin(), tused.end(), false)), t_kind.c_str());
       std::printf(
-          "seed %llu: tiles %d/%d (missing %d, wrong id %d, wrong turn %d, invented %d), %.2f "
-          "px/mm;%s\n",
+          "seed %llu: tiles %d/%d (missing %d, wrong id %d, wrong turn %d, invented %d), tilt "
+          "%.0f deg, %.2f px/mm;%s\n",
           static_cast<unsigned long long>(seed), scene_right, scene_tiles, missing, wrong_id,
-          wrong_turn, invented,
+          wrong_turn, invented, CameraTiltDeg(look.camera),
           cv::norm(look.camera.Project({10, 0, kTileTop}) -
                    look.camera.Project({-10, 0, kTileTop})) /
               20,
