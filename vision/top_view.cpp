@@ -40,22 +40,12 @@ ViewMap MakeViewMap(const Camera& cam, cv::Size picture, cv::Point2d origin, dou
 }
 
 // MakeViewMap's map, made once for each camera and view and kept while it is among the last few
-// asked for.
+// made.
 ViewMap KeptViewMap(const Camera& cam, cv::Size picture, cv::Point2d origin, double ppmm,
                     cv::Size size) {
-  std::vector<double> key{double(picture.width),
-                          double(picture.height),
-                          double(cam.width),
-                          double(cam.height),
-                          cam.fx,
-                          cam.fy,
-                          cam.cx,
-                          cam.cy,
-                          origin.x,
-                          origin.y,
-                          ppmm,
-                          double(size.width),
-                          double(size.height)};
+  std::vector<double> key{cam.fx, cam.fy, cam.cx, cam.cy, origin.x, origin.y, ppmm};
+  for (int n : {picture.width, picture.height, cam.width, cam.height, size.width, size.height})
+    key.push_back(n);
   for (int i = 0; i < 5; ++i) key.push_back(cam.dist[i]);
   for (int i = 0; i < 9; ++i) key.push_back(cam.R.val[i]);
   for (int i = 0; i < 3; ++i) key.push_back(cam.t[i]);
