@@ -5,13 +5,12 @@
 #include <cstdio>
 #include <map>
 
+#include "tools/cli/cli_common.h"
 #include "vision/top_view.h"
 
 namespace cf::cli {
 
 namespace {
-
-double Pct(int a, int b) { return b ? 100.0 * a / b : 0.0; }
 
 // The band of `value` among `edges` (ascending, the first and last open): "<name> under b",
 // "<name> a-b<unit>" or "<name> a<unit> and over", ranked from the lowest.

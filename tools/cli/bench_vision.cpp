@@ -153,9 +153,6 @@ Twins FindTwins(const TileCatalog& catalog, HiddenDifference& hidden, const Scen
   return out;
 }
 
-// a in b, in per cent (0 of nothing).
-double Pct(int a, int b) { return b ? 100.0 * a / b : 0.0; }
-
 // Of the items read, how many with a confidence of at least kSure, and how many of those and of
 // the others are right (an item read where none lies is wrong).
 struct ConfidenceSplit {
