@@ -66,6 +66,10 @@ constexpr double kMostTargetOffAsSeen = 2.2;
 // A red meeple lying alone covers up to some 1.2 discs and may hold one whole, a rim along half
 // of it (seeds 920-999 and 80000-80079; such tokens and meeples: 1.57 discs and more).
 constexpr double kNarrowTokenAndMeeple = 1.4, kNarrowTokenRim = 0.4;
+// A token whose disc reaches a tile rests on the board; the disc is taken a little smaller than
+// the token (its centre is found to a millimetre or so), sampled at this many points round.
+constexpr double kOnBoardDiscShare = 0.95;
+constexpr int kOnBoardDiscSamples = 36;
 // A round token wider than a meeple with a piece of another colour lying on part of it: a rim
 // found along this share of its outline (on seeds 920-999 and 80000-80079 such tokens showed
 // 0.64 to 0.86, blobs of no token at most 0.62), its colour over this share of the disc and the
@@ -96,6 +100,14 @@ std::optional<SceneToken> TableReader::TokenOf(const Blob& b, const char* kind, 
            TilesAround(aligned_to_reading(cv::Point2d(b.at.x + x, b.at.y + y))))
         t.on_board |= off <= kTilePitchMm / 2;
     }
+  // Or when its disc, seen in part (a piece on it, its edge like the art), reaches a tile: round
+  // tokens whole, the knockout token's oval as far as its narrow half-width.
+  const double reach = TokenShapeOf(*ParseTokenKind(kind)).width / 2 * kOnBoardDiscShare;
+  for (int k = 0; k < kOnBoardDiscSamples && !t.on_board; ++k) {
+    const double a = 2 * CV_PI * k / kOnBoardDiscSamples;
+    for (const auto& [tile, off] : TilesAround(*mm + reach * cv::Point2d(std::cos(a), std::sin(a))))
+      t.on_board |= off <= kTilePitchMm / 2;
+  }
   t.confidence = confidence;
   return t;
 }
