@@ -123,7 +123,8 @@ class TableReader {
   // without them.
   Status ReadCoveredTiles();
   // A cell matched weakly is the table (its grain, a glare) when it has far less detail than the
-  // tiles that match well around it (as far from the camera, as sharp).
+  // tiles that match well around it (as far from the camera, as sharp); any cell is a glare, a
+  // hand or the table when its colours spread far less than the board's (ChromaSpread).
   void DropBareCells();
   // With --debug: every cell compared (red), the board's readings and scores.
   void WriteBoardPicture();
@@ -179,6 +180,8 @@ class TableReader {
   // Printed art has fine detail all over (grass, strokes, walls); a hand, a sleeve or a box is
   // smooth: the mean absolute Laplacian of a cell, measured once (the view does not change).
   double Detail(int col, int row);
+  // How far a cell's colours spread: the spread of a and b (Lab) over the cell in half_lab.
+  double ChromaSpread(int col, int row);
   // The board's reading at a cell, or nullptr.
   const Candidate* reading_at(int col, int row);
   cv::Mat SmoothedArtOf(const Candidate& k);            // asked for again and again: kept here too

@@ -196,6 +196,17 @@ TEST(Analyze, ArmsBesideTheBoardAreNotReadAsTiles) {
   EXPECT_LE(invented, 3) << "tiles read on the arms";
 }
 
+// A lamp's glare on the table below the board (bench vision's scene 80006): one pale colour, but
+// the picture's noise lends it half a tile's fine detail, and four of its cells had been read as
+// tiles joined to the board. Tiles are printed in several colours; the glare's colours spread a
+// twentieth as far as the board's tiles'.
+TEST(Analyze, AGlareOfOneColourBesideTheBoardIsNoTile) {
+  RenderedScene s = BenchScene(80006);
+  auto r = ReadWithItsCamera(s.image, s.look);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  for (const auto& g : r->tiles) EXPECT_LT(NearestTileMm(s.truth, g.center_mm), 20) << g.id;
+}
+
 // A hand on a wooden table far left of the board (bench vision's scene 951): its fingers over the
 // grain look enough like tiles to be read as a patch of seven, eight tiles from the board. Tiles
 // are laid beside each other, so such a patch is not part of the board, nor are pieces on it.
