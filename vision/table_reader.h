@@ -234,6 +234,9 @@ class TableReader {
   // A green blob whose lightness as seen spreads less than kLeastGreenLightnessSpread: no green
   // meeple (a patch of grass, or a target token). `seen`: its AsSeen, when already measured.
   bool FlatGreen(const Blob& b, const ColourAsSeen* seen = nullptr);
+  // The colour of the board's grass as seen (Lab, median): the pixels of the board's cells in the
+  // green players' class that are like their tile's art; nothing when too few are.
+  std::optional<cv::Vec3d> GrassAsSeen();
   // A follower's sides, towards the camera, are its paint in shade, which its colour's class may
   // miss: seen between its top and the table, unlike the art, of the blob's chromaticity and no
   // brighter. The centroid (aligned pixels) of the blob with them; `centroid` is the blob's own.
@@ -333,6 +336,7 @@ class TableReader {
   double t_rectify = 0;
   // 2. The grid: the view turned square to it (`aligned`, and back), its period and phase.
   cv::Mat half_lab;
+  std::optional<cv::Vec3d> grass_seen;  // GrassAsSeen, once the pieces' pixels are known
   GridView g;
   double angle = 0;
   cv::Mat A, Ainv, aligned, aligned_grey, valid;

@@ -50,6 +50,11 @@ double MostOffAsSeen(const std::string& colour) {
   if (colour == "gray") return 3.5;
   return 4.5;
 }
+// A green meeple's paint is not the grass's print: its blob's a and b (Lab, AsSeen's mean) lie at
+// least this far from the board's grass as seen (GrassAsSeen). Rendered green meeples 4.1 and
+// more, real ones 2.3 and more; the grass that misread tiles leave unexplained and the blobs
+// read as green followers there, rendered and real, from 1.1.
+constexpr double kLeastHueFromGrass = 2.0;
 // Two meeples are never this close (footprint centres, mm): they would overlap.
 constexpr double kSameMeepleMm = 10.0;
 // How far a follower's footprint is measured off, typically (rendered tables: median 1.3 mm).
@@ -62,6 +67,7 @@ void TableReader::ReadPieces() {
   Relight(colors);
   fg = Foreground() | Unprinted();
   masks = ColourMasks(relit.classes, fg, colors);
+  grass_seen = GrassAsSeen();
   WriteDebugMask("foreground.png", fg);
   unlike_art = cv::Mat::zeros(aligned.size(), CV_8U);
   blob_log =
@@ -159,6 +165,12 @@ void TableReader::ReadPieces() {
                    colour_model.Distance(b.color, paint.mean), paint.lightness_spread);
     if (colour_model.Distance(b.color, paint.mean) > MostOffAsSeen(b.color)) {
       Drop("the art: its colour as seen is no meeple's");
+      continue;
+    }
+    if (b.color == "green" && grass_seen &&
+        std::hypot(paint.mean[1] - (*grass_seen)[1], paint.mean[2] - (*grass_seen)[2]) <
+            kLeastHueFromGrass) {
+      Drop("grass: its colour as seen is the board's grass's");
       continue;
     }
     if (paint.lightness_spread < kLeastLightnessSpread) {

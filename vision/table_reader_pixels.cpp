@@ -8,6 +8,7 @@
 
 #include "vision/art_difference.h"
 #include "vision/mask_parts.h"
+#include "vision/median.h"
 #include "vision/table_reader.h"
 
 namespace cf {
@@ -32,6 +33,9 @@ constexpr double kShadeChromaticity = 0.15;
 constexpr double kUnlikeArtLab = 15;
 
 }  // namespace
+
+// Fewer pixels of grass like the art than this (of half_lab's) tell no colour of the grass.
+constexpr size_t kLeastGrassPixels = 500;
 
 cv::Mat TableReader::LabOf(const cv::Rect& r) {
   cv::Mat lab;
@@ -188,6 +192,27 @@ TableReader::ColourAsSeen TableReader::AsSeen(const Blob& b) {
   cv::Scalar mean, spread;
   cv::meanStdDev(LabOf(cv::Rect(b.at, b.patch.size())), mean, spread, b.patch);
   return {cv::Vec3d(mean[0], mean[1], mean[2]), spread[0]};
+}
+
+std::optional<cv::Vec3d> TableReader::GrassAsSeen() {
+  const int green = ClassLabel("green");
+  if (green == 0) return std::nullopt;
+  std::vector<double> channel[3];
+  for (const auto& c : board) {
+    const cv::Rect r = CellInView(c.col, c.row);
+    for (int y = r.y & ~1; y < r.br().y; y += 2)
+      for (int x = r.x & ~1; x < r.br().x; x += 2) {
+        if (y / 2 >= half_lab.rows || x / 2 >= half_lab.cols) continue;
+        if (relit.classes.at<uchar>(y, x) != green || fg.at<uchar>(y, x) || !valid.at<uchar>(y, x))
+          continue;
+        const cv::Vec3b lab = half_lab.at<cv::Vec3b>(y / 2, x / 2);
+        for (int k = 0; k < 3; ++k) channel[k].push_back(lab[k]);
+      }
+  }
+  if (channel[0].size() < kLeastGrassPixels) return std::nullopt;
+  cv::Vec3d grass;
+  for (int k = 0; k < 3; ++k) grass[k] = Median(std::move(channel[k]));
+  return grass;
 }
 
 bool TableReader::FlatGreen(const Blob& b, const ColourAsSeen* seen) {
