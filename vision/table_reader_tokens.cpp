@@ -48,6 +48,15 @@ double RingLimit(const char* kind) {
 // token whose disc its colour shows.
 constexpr double kOutlineSeedShare = 0.1, kOutlineRim = 0.35, kOutlineFaceOfItsClass = 0.5,
                  kOutlineSpreadLab = 6, kOutlineRingLikeFace = 0.1;
+// A target found by its rim has a face whose a and b (Lab) lie at least kTargetHueFromGrass from
+// the board's grass as seen (GrassAsSeen); its face may then spread up to
+// kOutlineSpreadLabOffGrass and the ring round it be of its face's colour up to
+// kOutlineRingLikeFaceOffGrass. On seeds 920-999 and 80000-80079 targets so found lay 11.6 to 25
+// off the grass (their faces spreading 2.2 to 6.1, rings up to 0.16); the grass within a rim
+// with a face that flat lay under 8 off it, and no other rim's face spread less than 13 with a
+// ring under 0.4.
+constexpr double kTargetHueFromGrass = 8, kOutlineSpreadLabOffGrass = 8,
+                 kOutlineRingLikeFaceOffGrass = 0.2;
 // Seen at a slant and blurred, a meeple's blob is up to this wide: a catch token's disc (19.1 mm)
 // fits in two meeples touching.
 constexpr double kWidestMeepleMm = 19.5;
@@ -385,13 +394,24 @@ std::optional<TableReader::TokenBeside> TableReader::TokenByOutline(const Blob& 
                           std::max(1.0, static_cast<double>(cv::countNonZero(face)));
   const double spread = FaceSpread(outline->centre, kind),
                ring = RingLikeFace(outline->centre, kind);
+  // A target's face, printed flat green, is not the grass's hue; one that is not is held less
+  // tightly to the flatness of its face and the art about it.
+  double off_grass = -1;
+  bool unlike_grass = false;
+  if (std::string_view(kind) == "target" && grass_seen) {
+    const cv::Scalar seen = cv::mean(LabOf(box), face);
+    off_grass = std::hypot(seen[1] - (*grass_seen)[1], seen[2] - (*grass_seen)[2]);
+    if (off_grass < kTargetHueFromGrass) return std::nullopt;
+    unlike_grass = true;
+  }
   if (blob_log)
     std::fprintf(blob_log,
                  "%s: a token's rim? %.0f%% of it, its colour class over %.0f%% of the face, "
-                 "spread %.1f, ring %.2f\n",
-                 b.color.c_str(), outline->rim * 100, of_class * 100, spread, ring);
-  if (of_class < kOutlineFaceOfItsClass || spread >= kOutlineSpreadLab ||
-      ring >= kOutlineRingLikeFace)
+                 "spread %.1f, ring %.2f, hue off the grass's %.1f\n",
+                 b.color.c_str(), outline->rim * 100, of_class * 100, spread, ring, off_grass);
+  if (of_class < kOutlineFaceOfItsClass ||
+      spread >= (unlike_grass ? kOutlineSpreadLabOffGrass : kOutlineSpreadLab) ||
+      ring >= (unlike_grass ? kOutlineRingLikeFaceOffGrass : kOutlineRingLikeFace))
     return std::nullopt;
   auto token = TokenIn(b, kind, {outline->centre, outline->rim});
   token.centre = FaceCentre(outline->centre, kind);

@@ -612,6 +612,13 @@ TEST(Analyze, ATargetTokenSeenOnlyAtItsRimIsFoundByItsOutline) {
   for (int seed : {925, 927, 935}) ExpectTheTargetTokenRead(seed);
 }
 
+// A target found by its rim whose face is of another hue than the board's grass is a token even
+// where its blurred face spreads a little more (scene 80053: 6.1, the rim at a slant) or the grass
+// about it is darker and partly of its colour (scene 80052).
+TEST(Analyze, ATargetFoundByItsRimIsToldFromGrassByItsHue) {
+  for (int seed : {80052, 80053}) ExpectTheTargetTokenRead(seed);
+}
+
 // Hands never lay a tile quite on the grid (the renderer shifts each up to a few mm). The referee
 // measures a target token's distance to the fair tile's centre, so each tile is reported where it
 // lies, not at its grid cell's centre (1.3 mm off at the median, 0.4 mm of it a half-pixel slip).
