@@ -54,6 +54,11 @@ constexpr double kLocatedFit = 0.6;
 // with a meeple lying on them), rendered meeples whose blob has a token's outline 11-37, the
 // art's areas of a token's colour on real photos 7-48.
 constexpr double kTokenFaceSpreadLab = 8;
+// A target's face is printed flat green, not in the grass's hue: its a and b (Lab) lie at least
+// this far from the board's grass as seen (GrassAsSeen). On seeds 920-999 and 80000-80079 the
+// targets found by their rims lay 11.6 to 25 off it; the grass within a rim with a face as flat
+// as a token's under 8.
+constexpr double kTargetHueFromGrass = 8;
 // A green follower is a body lit from above, its sides in shade: its blob's lightness as seen
 // spreads at least this much (AsSeen; rendered green meeples 7.5 and over, 99% over 9.6;
 // on real photos 12.6 and over). A flat patch of grass that the colour classes cut out spreads
@@ -237,6 +242,9 @@ class TableReader {
   // The colour of the board's grass as seen (Lab, median): the pixels of the board's cells in the
   // green players' class that are like their tile's art; nothing when too few are.
   std::optional<cv::Vec3d> GrassAsSeen();
+  // How far the a and b (Lab) of the face of a `kind` token centred at `centre` (FaceDisc) lie
+  // from the board's grass as seen, or nothing when the grass's colour is not known.
+  std::optional<double> FaceHueOffGrass(cv::Point2d centre, const char* kind);
   // A follower's sides, towards the camera, are its paint in shade, which its colour's class may
   // miss: seen between its top and the table, unlike the art, of the blob's chromaticity and no
   // brighter. The centroid (aligned pixels) of the blob with them; `centroid` is the blob's own.

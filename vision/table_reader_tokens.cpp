@@ -48,15 +48,12 @@ double RingLimit(const char* kind) {
 // token whose disc its colour shows.
 constexpr double kOutlineSeedShare = 0.1, kOutlineRim = 0.35, kOutlineFaceOfItsClass = 0.5,
                  kOutlineSpreadLab = 6, kOutlineRingLikeFace = 0.1;
-// A target found by its rim has a face whose a and b (Lab) lie at least kTargetHueFromGrass from
-// the board's grass as seen (GrassAsSeen); its face may then spread up to
-// kOutlineSpreadLabOffGrass and the ring round it be of its face's colour up to
-// kOutlineRingLikeFaceOffGrass. On seeds 920-999 and 80000-80079 targets so found lay 11.6 to 25
-// off the grass (their faces spreading 2.2 to 6.1, rings up to 0.16); the grass within a rim
-// with a face that flat lay under 8 off it, and no other rim's face spread less than 13 with a
+// A target found by its rim whose face is not of the grass's hue (kTargetHueFromGrass) may have a
+// face spreading up to kOutlineSpreadLabOffGrass and a ring round it of its face's colour up to
+// kOutlineRingLikeFaceOffGrass. On seeds 920-999 and 80000-80079 targets so found spread 2.2 to
+// 6.1, their rings up to 0.16; no other rim's face off the grass's hue spread less than 13 with a
 // ring under 0.4.
-constexpr double kTargetHueFromGrass = 8, kOutlineSpreadLabOffGrass = 8,
-                 kOutlineRingLikeFaceOffGrass = 0.2;
+constexpr double kOutlineSpreadLabOffGrass = 8, kOutlineRingLikeFaceOffGrass = 0.2;
 // Seen at a slant and blurred, a meeple's blob is up to this wide: a catch token's disc (19.1 mm)
 // fits in two meeples touching.
 constexpr double kWidestMeepleMm = 19.5;
@@ -180,6 +177,13 @@ std::pair<cv::Rect, cv::Mat> TableReader::FaceDisc(cv::Point2d centre, const cha
   cv::Mat face = cv::Mat::zeros(box.size(), CV_8U);
   if (!box.empty()) cv::circle(face, c - box.tl(), r, cv::Scalar(255), cv::FILLED);
   return {box, face};
+}
+
+std::optional<double> TableReader::FaceHueOffGrass(cv::Point2d centre, const char* kind) {
+  const auto [box, face] = FaceDisc(centre, kind);
+  if (!grass_seen || box.empty()) return std::nullopt;
+  const cv::Scalar seen = cv::mean(LabOf(box), face);
+  return std::hypot(seen[1] - (*grass_seen)[1], seen[2] - (*grass_seen)[2]);
 }
 
 double TableReader::FaceSpread(cv::Point2d centre, const char* kind) {
@@ -398,11 +402,11 @@ std::optional<TableReader::TokenBeside> TableReader::TokenByOutline(const Blob& 
   // tightly to the flatness of its face and the art about it.
   double off_grass = -1;
   bool unlike_grass = false;
-  if (std::string_view(kind) == "target" && grass_seen) {
-    const cv::Scalar seen = cv::mean(LabOf(box), face);
-    off_grass = std::hypot(seen[1] - (*grass_seen)[1], seen[2] - (*grass_seen)[2]);
-    if (off_grass < kTargetHueFromGrass) return std::nullopt;
-    unlike_grass = true;
+  if (std::string_view(kind) == "target") {
+    if (const auto off = FaceHueOffGrass(outline->centre, kind)) {
+      if (*off < kTargetHueFromGrass) return std::nullopt;
+      off_grass = *off, unlike_grass = true;
+    }
   }
   if (blob_log)
     std::fprintf(blob_log,
