@@ -59,6 +59,12 @@ constexpr double kTokenFaceSpreadLab = 8;
 // targets found by their rims lay 11.6 to 25 off it; the grass within a rim with a face as flat
 // as a token's under 8.
 constexpr double kTargetHueFromGrass = 8;
+// Such a target, seen whole or in part, lies on grass of its colour class, darker or lighter: its
+// face may spread up to kTargetOffGrassFaceSpreadLab (as a slanted token's, its blurred rim in
+// view) and the ring round it be of its face's colour up to kTargetOffGrassRing (half of it). On
+// the same scenes targets so seen showed rings up to 0.34 and faces spreading up to 9.9; blobs of
+// no target off the grass's hue with such a face had rings of 0.78.
+constexpr double kTargetOffGrassFaceSpreadLab = 10, kTargetOffGrassRing = 0.5;
 // A green follower is a body lit from above, its sides in shade: its blob's lightness as seen
 // spreads at least this much (AsSeen; rendered green meeples 7.5 and over, 99% over 9.6;
 // on real photos 12.6 and over). A flat patch of grass that the colour classes cut out spreads
@@ -295,8 +301,11 @@ class TableReader {
   TokenBeside TokenIn(const Blob& b, const char* kind, const DiscInBlob& disc);
   // `token` unless its blob, with no meeple beside it, is more than the token or lies in an area of
   // its colour (`ring`, RingLikeFace at the token, when already measured).
+  // A target not of the grass's hue (`unlike_grass`) may take in up to half its area besides
+  // and lie in a ring of its colour up to kTargetOffGrassRing.
   std::optional<TokenBeside> WithLittleElse(const Blob& b, const TokenBeside& token,
-                                            std::optional<double> ring = std::nullopt);
+                                            std::optional<double> ring = std::nullopt,
+                                            bool unlike_grass = false);
   // A blob too large for one meeple holding a token's whole disc of one colour (TokenBeside).
   std::optional<TokenBeside> TokenAndMeeple(const Blob& b);
   // A blob judged a follower, of a token's colour, in which the token's disc lies nearly whole

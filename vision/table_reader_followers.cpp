@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
-#include <string_view>
 #include <opencv2/imgproc.hpp>
+#include <string_view>
 
 #include "vision/follower_feature.h"
 #include "vision/table_reader.h"
@@ -18,10 +18,6 @@ namespace {
 // ring around it; a patch of a screen's reflection or of grass is its colour all round (on the
 // real photos such patches had been read as tokens; 0.2 lost a token of seeds 920-999).
 constexpr double kWholeTokenRingLikeFace = 0.3;
-// A target whose face is not of the grass's hue (kTargetHueFromGrass) lies on grass of its colour
-// class, darker or lighter: the ring round it may be of its face's colour up to this share (half
-// of it, on seeds 920-999 and 80000-80079 0.34 at most), its face spread as a slanted token's.
-constexpr double kWholeTargetRingOffGrass = 0.5;
 // A token's outline as clean as a cut disc's (ellipse fit and solidity at least these) seen at a
 // slant shows its side, and at 1 px/mm its blurred rim reaches into its face: a face spread up to
 // kSlantedFaceSpreadLab is still one colour. Rendered knockout tokens so seen: 8.2 to 9.5; the
@@ -144,9 +140,10 @@ void TableReader::ReadPieces() {
         off_grass = FaceHueOffGrass(face, verdict.token);
       const bool unlike_grass = off_grass && *off_grass >= kTargetHueFromGrass;
       const bool one_colour = FaceOfOneColour(face, verdict.token, spread) ||
-                              ((cut_disc || unlike_grass) && spread < kSlantedFaceSpreadLab);
+                              (cut_disc && spread < kSlantedFaceSpreadLab) ||
+                              (unlike_grass && spread < kTargetOffGrassFaceSpreadLab);
       const double ring = one_colour ? RingLikeFace(at_aligned, verdict.token) : 0;
-      if (one_colour && ring < (unlike_grass ? kWholeTargetRingOffGrass : kWholeTokenRingLikeFace)) {
+      if (one_colour && ring < (unlike_grass ? kTargetOffGrassRing : kWholeTokenRingLikeFace)) {
         if (auto t = TokenOf(b, verdict.token, verdict.confidence)) scene.tokens.push_back(*t);
         continue;
       }

@@ -28,6 +28,9 @@ constexpr double kTwoPiecesMm2 = 450, kWholeDiscCovered = 0.95, kTokenAndMeepleM
 // A token's blob that runs on into art of its colour (along a tile's edge, say) takes in at most
 // this share of the token's area besides; more is a meeple or the art itself.
 constexpr double kTokenStrayShare = 0.3;
+// A target not of the grass's hue takes in up to half its area besides: the grass of its colour
+// class about it (targets seen in part on seeds 80000-80079: up to 41%).
+constexpr double kTargetOffGrassStrayShare = 0.5;
 // A token on art much like it (a target on grass) is seen in part only; a blob with a token's
 // disc this much covered, the face one colour, is that token.
 constexpr double kTokenSeenInPart = 0.8;
@@ -278,7 +281,8 @@ TableReader::TokenBeside TableReader::TokenIn(const Blob& b, const char* kind,
 
 std::optional<TableReader::TokenBeside> TableReader::WithLittleElse(const Blob& b,
                                                                     const TokenBeside& token,
-                                                                    std::optional<double> ring) {
+                                                                    std::optional<double> ring,
+                                                                    bool unlike_grass) {
   bool meeple_beside = false;
   for (const Blob& part : token.rest) meeple_beside |= Judge(part).what == BlobVerdict::kFollower;
   if (meeple_beside) return token;
@@ -288,7 +292,8 @@ std::optional<TableReader::TokenBeside> TableReader::WithLittleElse(const Blob& 
   if (blob_log)
     std::fprintf(blob_log, "  no meeple beside the disc; %.0f%% more, ring %.2f\n",
                  (b.area_px / token_px - 1) * 100, *ring);
-  if (b.area_px > token_px * (1 + kTokenStrayShare) || *ring >= RingLimit(token.kind))
+  if (b.area_px > token_px * (1 + (unlike_grass ? kTargetOffGrassStrayShare : kTokenStrayShare)) ||
+      *ring >= (unlike_grass ? kTargetOffGrassRing : RingLimit(token.kind)))
     return std::nullopt;
   return token;
 }
@@ -363,8 +368,13 @@ std::optional<TableReader::TokenBeside> TableReader::TokenSeenInPart(const Blob&
   // colour but for its shaded edges: its face must be one colour throughout.
   const bool one_colour = shape.width > kWidestMeepleMm ? FaceOfOneColour(disc.centre, kind, spread)
                                                         : spread < kTokenFaceSpreadLab;
-  if (!one_colour || ring >= RingLimit(kind)) return std::nullopt;
-  auto token = WithLittleElse(b, TokenIn(b, kind, disc), ring);
+  std::optional<double> off_grass;
+  if (std::string_view(kind) == "target") off_grass = FaceHueOffGrass(disc.centre, kind);
+  const bool unlike_grass = off_grass && *off_grass >= kTargetHueFromGrass;
+  if ((!one_colour && !(unlike_grass && spread < kTargetOffGrassFaceSpreadLab)) ||
+      ring >= (unlike_grass ? kTargetOffGrassRing : RingLimit(kind)))
+    return std::nullopt;
+  auto token = WithLittleElse(b, TokenIn(b, kind, disc), ring, unlike_grass);
   if (token) token->centre = FaceCentre(disc.centre, kind);
   return token;
 }

@@ -773,10 +773,11 @@ TEST(Analyze, APatchOfTheGrassColourIsNoGreenFollower) {
 
 // A target whose face is of another hue than the board's grass is a token even where its blurred
 // face spreads a little more than a token's (found by its rim in scene 80053: 6.1, the rim at a
-// slant; seen whole in scene 994: 8.3, where it had been read as a green follower) or the grass
-// about it is darker and partly of its colour (scene 80052).
+// slant; seen whole in scene 994: 8.3, where it had been read as a green follower; seen in part
+// in scene 80009: 9.9) or the grass about it is darker and partly of its colour (scene 80052; in
+// 80013 its blob takes in grass 30% of its area besides).
 TEST(Analyze, ATargetIsToldFromGrassByItsHue) {
-  for (int seed : {80052, 80053, 994}) ExpectTheTargetTokenRead(seed);
+  for (int seed : {80052, 80053, 994, 80009, 80013}) ExpectTheTargetTokenRead(seed);
   ExpectNoFollowerWhereNoneStands(994, 1, "green");
 }
 
