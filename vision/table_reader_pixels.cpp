@@ -32,10 +32,10 @@ constexpr double kShadeChromaticity = 0.15;
 // differs from it by 15 to 30).
 constexpr double kUnlikeArtLab = 15;
 
-}  // namespace
-
 // Fewer pixels of grass like the art than this (of half_lab's) tell no colour of the grass.
 constexpr size_t kLeastGrassPixels = 500;
+
+}  // namespace
 
 cv::Mat TableReader::LabOf(const cv::Rect& r) {
   cv::Mat lab;
