@@ -248,9 +248,12 @@ class TableReader {
   // The colour of the board's grass as seen (Lab, median): the pixels of the board's cells in the
   // green players' class that are like their tile's art; nothing when too few are.
   std::optional<cv::Vec3d> GrassAsSeen();
-  // How far the a and b (Lab) of the face of a `kind` token centred at `centre` (FaceDisc) lie
-  // from the board's grass as seen, or nothing when the grass's colour is not known.
-  std::optional<double> FaceHueOffGrass(cv::Point2d centre, const char* kind);
+  // How far the a and b of `lab` (Lab) lie from the board's grass as seen, or nothing when the
+  // grass's colour is not known.
+  std::optional<double> HueOffGrass(const cv::Vec3d& lab) const;
+  // HueOffGrass of the face (FaceDisc) of a `kind` token centred at `centre`; nothing unless the
+  // token is a target (only a target's face is of the grass's colour class).
+  std::optional<double> TargetHueOffGrass(cv::Point2d centre, const char* kind);
   // A follower's sides, towards the camera, are its paint in shade, which its colour's class may
   // miss: seen between its top and the table, unlike the art, of the blob's chromaticity and no
   // brighter. The centroid (aligned pixels) of the blob with them; `centroid` is the blob's own.

@@ -5,7 +5,6 @@
 #include <cmath>
 #include <deque>
 #include <opencv2/imgproc.hpp>
-#include <string_view>
 
 #include "vision/follower_feature.h"
 #include "vision/table_reader.h"
@@ -135,9 +134,7 @@ void TableReader::ReadPieces() {
           verdict.clean_outline ? FaceCentre(at_aligned, verdict.token) : at_aligned;
       const double spread = FaceSpread(face, verdict.token);
       const bool cut_disc = b.ellipse_fit >= kCutDiscEllipseFit && b.solidity >= kCutDiscSolidity;
-      std::optional<double> off_grass;
-      if (std::string_view(verdict.token) == "target")
-        off_grass = FaceHueOffGrass(face, verdict.token);
+      const auto off_grass = TargetHueOffGrass(face, verdict.token);
       const bool unlike_grass = off_grass && *off_grass >= kTargetHueFromGrass;
       const bool one_colour = FaceOfOneColour(face, verdict.token, spread) ||
                               (cut_disc && spread < kSlantedFaceSpreadLab) ||
@@ -173,9 +170,8 @@ void TableReader::ReadPieces() {
       Drop("the art: its colour as seen is no meeple's");
       continue;
     }
-    if (b.color == "green" && grass_seen &&
-        std::hypot(paint.mean[1] - (*grass_seen)[1], paint.mean[2] - (*grass_seen)[2]) <
-            kLeastHueFromGrass) {
+    if (const auto off = HueOffGrass(paint.mean);
+        b.color == "green" && off && *off < kLeastHueFromGrass) {
       Drop("grass: its colour as seen is the board's grass's");
       continue;
     }

@@ -215,6 +215,11 @@ std::optional<cv::Vec3d> TableReader::GrassAsSeen() {
   return grass;
 }
 
+std::optional<double> TableReader::HueOffGrass(const cv::Vec3d& lab) const {
+  if (!grass_seen) return std::nullopt;
+  return std::hypot(lab[1] - (*grass_seen)[1], lab[2] - (*grass_seen)[2]);
+}
+
 bool TableReader::FlatGreen(const Blob& b, const ColourAsSeen* seen) {
   if (b.color != "green") return false;
   return (seen ? *seen : AsSeen(b)).lightness_spread < kLeastGreenLightnessSpread;

@@ -182,11 +182,12 @@ std::pair<cv::Rect, cv::Mat> TableReader::FaceDisc(cv::Point2d centre, const cha
   return {box, face};
 }
 
-std::optional<double> TableReader::FaceHueOffGrass(cv::Point2d centre, const char* kind) {
+std::optional<double> TableReader::TargetHueOffGrass(cv::Point2d centre, const char* kind) {
+  if (std::string_view(kind) != "target" || !grass_seen) return std::nullopt;
   const auto [box, face] = FaceDisc(centre, kind);
-  if (!grass_seen || box.empty()) return std::nullopt;
+  if (box.empty()) return std::nullopt;
   const cv::Scalar seen = cv::mean(LabOf(box), face);
-  return std::hypot(seen[1] - (*grass_seen)[1], seen[2] - (*grass_seen)[2]);
+  return HueOffGrass(cv::Vec3d(seen[0], seen[1], seen[2]));
 }
 
 double TableReader::FaceSpread(cv::Point2d centre, const char* kind) {
@@ -368,8 +369,7 @@ std::optional<TableReader::TokenBeside> TableReader::TokenSeenInPart(const Blob&
   // colour but for its shaded edges: its face must be one colour throughout.
   const bool one_colour = shape.width > kWidestMeepleMm ? FaceOfOneColour(disc.centre, kind, spread)
                                                         : spread < kTokenFaceSpreadLab;
-  std::optional<double> off_grass;
-  if (std::string_view(kind) == "target") off_grass = FaceHueOffGrass(disc.centre, kind);
+  const auto off_grass = TargetHueOffGrass(disc.centre, kind);
   const bool unlike_grass = off_grass && *off_grass >= kTargetHueFromGrass;
   if ((!one_colour && !(unlike_grass && spread < kTargetOffGrassFaceSpreadLab)) ||
       ring >= (unlike_grass ? kTargetOffGrassRing : RingLimit(kind)))
@@ -412,11 +412,9 @@ std::optional<TableReader::TokenBeside> TableReader::TokenByOutline(const Blob& 
   // tightly to the flatness of its face and the art about it.
   double off_grass = -1;
   bool unlike_grass = false;
-  if (std::string_view(kind) == "target") {
-    if (const auto off = FaceHueOffGrass(outline->centre, kind)) {
-      if (*off < kTargetHueFromGrass) return std::nullopt;
-      off_grass = *off, unlike_grass = true;
-    }
+  if (const auto off = TargetHueOffGrass(outline->centre, kind)) {
+    if (*off < kTargetHueFromGrass) return std::nullopt;
+    off_grass = *off, unlike_grass = true;
   }
   if (blob_log)
     std::fprintf(blob_log,

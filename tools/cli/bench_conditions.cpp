@@ -34,12 +34,12 @@ double CameraTiltDeg(const Camera& cam) {
   return std::acos(std::clamp(axis[2], -1.0, 1.0)) * 180 / CV_PI;
 }
 
+double TableMiddlePxPerMm(const Camera& cam) {
+  return cv::norm(cam.Project({10, 0, kTileTop}) - cam.Project({-10, 0, kTileTop})) / 20;
+}
+
 std::vector<Condition> ConditionsOf(const Look& look) {
-  // How many pixels a millimetre of the table's middle gets.
-  const Camera& cam = look.camera;
-  const double tilt = CameraTiltDeg(cam);
-  const double ppmm =
-      cv::norm(cam.Project({10, 0, kTileTop}) - cam.Project({-10, 0, kTileTop})) / 20;
+  const double tilt = CameraTiltDeg(look.camera), ppmm = TableMiddlePxPerMm(look.camera);
   const double warm = (look.color_cast[2] - look.color_cast[0]) / 2;  // lamp (+) to window (-)
   return {{look.hands > 0, look.hands > 0 ? "hands in view" : "no hands"},
           {look.glare > 0, look.glare > 0 ? "glare" : "no glare"},

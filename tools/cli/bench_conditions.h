@@ -23,6 +23,8 @@ struct SceneOutcome {
 
 // How far (degrees) the camera's optical axis is tilted from straight down.
 double CameraTiltDeg(const Camera& cam);
+// How many pixels a millimetre of the table's middle gets.
+double TableMiddlePxPerMm(const Camera& cam);
 
 // The conditions a picture rendered with `look` falls under, one from each family in a fixed
 // order ("no hands" or "hands in view", "tilt under 12 deg", ...).

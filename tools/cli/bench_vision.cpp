@@ -506,10 +506,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
           "seed %llu: tiles %d/%d (missing %d, wrong id %d, wrong turn %d, invented %d), tilt "
           "%.0f deg, %.2f px/mm;%s\n",
           static_cast<unsigned long long>(seed), scene_right, scene_tiles, missing, wrong_id,
-          wrong_turn, invented, CameraTiltDeg(look.camera),
-          cv::norm(look.camera.Project({10, 0, kTileTop}) -
-                   look.camera.Project({-10, 0, kTileTop})) /
-              20,
+          wrong_turn, invented, CameraTiltDeg(look.camera), TableMiddlePxPerMm(look.camera),
           confusions.c_str());
     }
   }
