@@ -248,6 +248,9 @@ class TableReader {
   // The colour of the board's grass as seen (Lab, median): the pixels of the board's cells in the
   // green players' class that are like their tile's art; nothing when too few are.
   std::optional<cv::Vec3d> GrassAsSeen();
+  // The parts of a green blob, each a piece's size or more, that are not the board's grass as
+  // seen (grass_seen, which must be known).
+  std::vector<Blob> PartsOffGrass(const Blob& b);
   // How far the a and b of `lab` (Lab) lie from the board's grass as seen, or nothing when the
   // grass's colour is not known.
   std::optional<double> HueOffGrass(const cv::Vec3d& lab) const;

@@ -55,6 +55,11 @@ double MostOffAsSeen(const std::string& colour) {
 // more, real ones 2.3 and more; the grass that misread tiles leave unexplained and the blobs
 // read as green followers there, rendered and real, from 1.1.
 constexpr double kLeastHueFromGrass = 2.0;
+// A pixel of a green area is not the board's grass (GrassAsSeen) when its a and b lie further
+// from the grass's than this, or it is darker by more than this (Lab, 8-bit units): rendered
+// target faces lie 11.6 and more off the grass's hue, a green meeple's shaded body is darker.
+// On seeds 920-999 and 80000-80079, 8 to 10 and 12 to 16 found the same pieces.
+constexpr double kOffGrassHueLab = 8, kDarkerThanGrassLab = 16;
 // Two meeples are never this close (footprint centres, mm): they would overlap.
 constexpr double kSameMeepleMm = 10.0;
 // How far a follower's footprint is measured off, typically (rendered tables: median 1.3 mm).
@@ -74,6 +79,7 @@ void TableReader::ReadPieces() {
       in.debug_prefix.empty() ? nullptr : std::fopen((in.debug_prefix + "blobs.txt").c_str(), "w");
   cv::Mat grown = cv::Mat::zeros(aligned.size(), CV_8U);  // the grown pieces' pixels
   std::deque<Blob> blobs;
+  std::set<std::pair<int, int>> split_off_grass;  // where green areas were split: each once
   for (Blob& b : ColourBlobs(masks, kSmallestPieceMm2 * top.ppmm * top.ppmm))
     blobs.push_back(std::move(b));
   for (; !blobs.empty(); blobs.pop_front()) {
@@ -154,6 +160,17 @@ void TableReader::ReadPieces() {
     auto Drop = [&](const char* why) {
       if (blob_log) std::fprintf(blob_log, "  not a piece: %s\n", why);
     };
+    // A green area wider than any piece: grass where a tile was left unread or misread, with a
+    // green meeple or target in it, as the parts of it that are not the grass's colour.
+    if (verdict.what == BlobVerdict::kNothing && b.color == "green" && grass_seen &&
+        area_mm >= 2 * kSmallestPieceMm2 && split_off_grass.insert({b.at.x, b.at.y}).second) {
+      std::vector<Blob> parts = PartsOffGrass(b);
+      if (blob_log) std::fprintf(blob_log, "  %zu part(s) off the grass's colour\n", parts.size());
+      if (!parts.empty()) {
+        for (Blob& part : parts) blobs.push_back(std::move(part));
+        continue;
+      }
+    }
     if (verdict.what != BlobVerdict::kFollower) {
       Drop("neither a token's nor a follower's shape");
       continue;
@@ -213,6 +230,34 @@ void TableReader::ReadPieces() {
     follower_seen.push_back(seen);
   }
   if (blob_log) std::fclose(blob_log), blob_log = nullptr;
+}
+
+std::vector<Blob> TableReader::PartsOffGrass(const Blob& b) {
+  const cv::Rect box(b.at, b.patch.size());
+  cv::Mat lab;
+  LabOf(box).convertTo(lab, CV_32FC3);
+  const cv::Vec3d grass = *grass_seen;
+  cv::Mat off(box.size(), CV_8U, cv::Scalar(0));
+  for (int y = 0; y < box.height; ++y) {
+    const uchar* in = b.patch.ptr<uchar>(y);
+    const cv::Vec3f* c = lab.ptr<cv::Vec3f>(y);
+    uchar* out = off.ptr<uchar>(y);
+    for (int x = 0; x < box.width; ++x)
+      if (in[x] && (std::hypot(c[x][1] - grass[1], c[x][2] - grass[2]) > kOffGrassHueLab ||
+                    grass[0] - c[x][0] > kDarkerThanGrassLab))
+        out[x] = 255;
+  }
+  // The grass's own strokes are thinner than a piece.
+  cv::morphologyEx(off, off, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
+  const double least_px = kSmallestPieceMm2 * top.ppmm * top.ppmm;
+  std::vector<Blob> parts;
+  for (Blob& part : ColourBlobs({{b.color, off}}, least_px)) {
+    if (part.area_px < least_px) continue;
+    part.at += b.at;
+    part.centroid += cv::Point2d(b.at);
+    parts.push_back(std::move(part));
+  }
+  return parts;
 }
 
 int TableReader::FeatureUnder(const TileType& type, int rotation, const double centre[2],
