@@ -74,6 +74,10 @@ constexpr double kLeastGreenLightnessSpread = 8;
 // over, on real photos 3.5 and over; patches of the black table seen in gaps between tiles
 // (test_37) 1.6 to 1.8, flat grey or red print 1.0 to 2.0.
 constexpr double kLeastLightnessSpread = 2;
+// Skin falls in the red players' class, and a hand over the board is smooth: red blobs of hands
+// on seeds 920-999 and 80000-80079 spread 2.4 to 3.8, red meeples 4.6 and over (on real photos
+// 4.3 and over).
+constexpr double kLeastRedLightnessSpread = 4;
 // A meeple standing seen from above, the smallest piece: blobs of two touching pieces are split
 // into parts no smaller.
 constexpr double kSmallestPieceMm2 = 150;

@@ -192,7 +192,8 @@ void TableReader::ReadPieces() {
       Drop("grass: its colour as seen is the board's grass's");
       continue;
     }
-    if (paint.lightness_spread < kLeastLightnessSpread) {
+    if (paint.lightness_spread <
+        (b.color == "red" ? kLeastRedLightnessSpread : kLeastLightnessSpread)) {
       Drop("flat: a patch of print or of the table, not a body lit from above");
       continue;
     }

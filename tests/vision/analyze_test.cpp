@@ -771,6 +771,13 @@ TEST(Analyze, APatchOfTheGrassColourIsNoGreenFollower) {
   for (uint64_t seed : {925, 942, 967}) ExpectNoFollowerWhereNoneStands(seed, 1, "green");
 }
 
+// Skin falls in the red players' class, but a hand is smooth where a meeple's body is shaded. In
+// bench vision's scenes 982, 80068 and 80023 the parts of hands over the board had been read as
+// red followers (four of them in 982); the red meeples there are read still.
+TEST(Analyze, AHandOverTheBoardIsNoRedFollower) {
+  for (uint64_t seed : {982, 80068, 80023}) ExpectNoFollowerWhereNoneStands(seed, 1, "red");
+}
+
 // A target whose face is of another hue than the board's grass is a token even where its blurred
 // face spreads a little more than a token's (found by its rim in scene 80053: 6.1, the rim at a
 // slant; seen whole in scene 994: 8.3, where it had been read as a green follower; seen in part
