@@ -771,6 +771,15 @@ TEST(Analyze, APatchOfTheGrassColourIsNoGreenFollower) {
   for (uint64_t seed : {925, 942, 967}) ExpectNoFollowerWhereNoneStands(seed, 1, "green");
 }
 
+// A meeple's blob is compact, a ragged patch of grass is not: in bench vision's scenes 961, 80021
+// and 80028 such patches (overlapping their moments' ellipse by a third) had been read as green
+// followers.
+TEST(Analyze, ARaggedPatchOfGrassIsNoFollower) {
+  ExpectNoFollowerWhereNoneStands(961, 1, "green");
+  ExpectNoFollowerWhereNoneStands(80021, 1, "green");
+  ExpectNoFollowerWhereNoneStands(80028, 0, "green");
+}
+
 // Skin falls in the red players' class, but a hand is smooth where a meeple's body is shaded. In
 // bench vision's scenes 982, 80068 and 80023 the parts of hands over the board had been read as
 // red followers (four of them in 982); the red meeples there are read still.
