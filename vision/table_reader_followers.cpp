@@ -80,11 +80,15 @@ void TableReader::ReadPieces() {
   cv::Mat grown = cv::Mat::zeros(aligned.size(), CV_8U);  // the grown pieces' pixels
   std::deque<Blob> blobs;
   std::set<std::pair<int, int>> split_off_grass;  // where green areas were split: each once
+  std::set<std::pair<int, int>> in_grass_area;    // where the parts of those areas begin
   for (Blob& b : ColourBlobs(masks, kSmallestPieceMm2 * top.ppmm * top.ppmm))
     blobs.push_back(std::move(b));
   for (; !blobs.empty(); blobs.pop_front()) {
     Blob b = std::move(blobs.front());
     if (cv::countNonZero(grown(cv::Rect(b.at, b.patch.size())) & b.patch) > 0) continue;
+    // Grass is printed on tiles only: a token found in it rests on the board, though its tile was
+    // left unread.
+    const bool in_grass = in_grass_area.count({b.at.x, b.at.y}) > 0;
     BlobVerdict verdict = Judge(b);
     std::optional<Blob> whole;
     bool by_outline = false;
@@ -104,8 +108,10 @@ void TableReader::ReadPieces() {
         cv::circle(reach, split->disc.centre - cv::Point2d(b.at), split->radius_px, cv::Scalar(255),
                    cv::FILLED);
         token.patch = b.patch & reach;
-        if (auto t = TokenOf(token, split->kind, split->disc.covered))
+        if (auto t = TokenOf(token, split->kind, split->disc.covered)) {
+          t->on_board |= in_grass;
           (by_outline ? tokens_by_outline : scene.tokens).push_back(*t);
+        }
         if (blob_log)
           std::fprintf(blob_log, "%s: a token's disc at %.0f,%.0f in a blob of %.0f mm2\n",
                        b.color.c_str(), split->disc.centre.x, split->disc.centre.y,
@@ -147,7 +153,10 @@ void TableReader::ReadPieces() {
                               (unlike_grass && spread < kTargetOffGrassFaceSpreadLab);
       const double ring = one_colour ? RingLikeFace(at_aligned, verdict.token) : 0;
       if (one_colour && ring < (unlike_grass ? kTargetOffGrassRing : kWholeTokenRingLikeFace)) {
-        if (auto t = TokenOf(b, verdict.token, verdict.confidence)) scene.tokens.push_back(*t);
+        if (auto t = TokenOf(b, verdict.token, verdict.confidence)) {
+          t->on_board |= in_grass;
+          scene.tokens.push_back(*t);
+        }
         continue;
       }
       if (blob_log)
@@ -167,7 +176,10 @@ void TableReader::ReadPieces() {
       std::vector<Blob> parts = PartsOffGrass(b);
       if (blob_log) std::fprintf(blob_log, "  %zu part(s) off the grass's colour\n", parts.size());
       if (!parts.empty()) {
-        for (Blob& part : parts) blobs.push_back(std::move(part));
+        for (Blob& part : parts) {
+          in_grass_area.insert({part.at.x, part.at.y});
+          blobs.push_back(std::move(part));
+        }
         continue;
       }
     }
