@@ -322,6 +322,17 @@ void TableReader::SettleFollowers() {
   for (size_t i = 0; i < scene.followers.size(); ++i)
     on_tile[{scene.followers[i].at.x, scene.followers[i].at.y}].push_back(i);
   std::vector<bool> left_out(scene.followers.size(), false);  // a token, or a meeple read twice
+  // A flat green follower alone on its tile was kept only to be read as a target (a green meeple
+  // is lit from above): it is that target.
+  for (const auto& [at, group] : on_tile) {
+    if (group.size() != 1 || !FlatGreen(follower_blobs[group[0]])) continue;
+    auto t = TokenOf(follower_blobs[group[0]], "target", 0.5);
+    if (!t) continue;
+    left_out[group[0]] = true;
+    t->on_board = true;  // it lies on a follower's tile
+    t->occluded = true;
+    scene.tokens.push_back(*t);
+  }
   for (const auto& [at, group] : on_tile) {
     if (group.size() < 2) continue;
     std::vector<std::pair<size_t, const char*>> like_tokens;  // follower, token kind
