@@ -568,9 +568,9 @@ TEST(Analyze, AMeepleSeenFromTheSideIsPlacedByItsShadedSidesToo) {
 // the disc's outline (bench vision's scene 920) or a fifth of the disc (scene 988), or ran on
 // along a tile's dark edge beyond the token (scene 997). Each was read as a green follower and
 // the token was missed.
-// Bench vision's scene `seed` has one target token, read once, where it lies, and no follower
-// is read on it.
-void ExpectTheTargetTokenRead(int seed) {
+// Bench vision's scene `seed` has one target token, read once, within `within_mm` of where it
+// lies, and no follower is read on it.
+void ExpectTheTargetTokenRead(int seed, double within_mm = 3) {
   RenderedScene s = BenchScene(seed);
   auto r = ReadWithItsCamera(s.image, s.look);
   ASSERT_TRUE(r.ok()) << r.error().message;
@@ -581,7 +581,8 @@ void ExpectTheTargetTokenRead(int seed) {
   const cv::Point2d at(target->center_mm[0], target->center_mm[1]);
   int found = 0;
   for (const auto& t : r->tokens)
-    if (t.kind == "target" && cv::norm(at - cv::Point2d(t.center_mm[0], t.center_mm[1])) < 3)
+    if (t.kind == "target" &&
+        cv::norm(at - cv::Point2d(t.center_mm[0], t.center_mm[1])) < within_mm)
       ++found;
   EXPECT_EQ(found, 1) << "scene " << seed;
   for (const auto& f : r->followers)
@@ -596,24 +597,7 @@ TEST(Analyze, ATargetTokenOnGrassIsATokenNotAFollower) {
 // A green follower is lit from above; a flat green blob shaped like a partly hidden target, alone
 // on its tile, is that target (in bench vision's scene 80023 it had been read as a green follower).
 // Placed from the part that shows, it lies within 5 mm of where it is.
-TEST(Analyze, AFlatGreenFollowerAloneOnItsTileIsATarget) {
-  RenderedScene s = BenchScene(80023);
-  auto r = ReadWithItsCamera(s.image, s.look);
-  ASSERT_TRUE(r.ok()) << r.error().message;
-  const auto target = std::find_if(s.truth.tokens.begin(), s.truth.tokens.end(),
-                                   [](const SceneToken& t) { return t.kind == "target"; });
-  ASSERT_NE(target, s.truth.tokens.end());
-  const cv::Point2d at(target->center_mm[0], target->center_mm[1]);
-  EXPECT_EQ(std::count_if(r->tokens.begin(), r->tokens.end(),
-                          [&](const SceneToken& t) {
-                            return t.kind == "target" &&
-                                   cv::norm(at - cv::Point2d(t.center_mm[0], t.center_mm[1])) < 5;
-                          }),
-            1);
-  for (const auto& f : r->followers)
-    EXPECT_GT(cv::norm(at - cv::Point2d(f.center_mm[0], f.center_mm[1])), 10)
-        << "a " << f.color << " follower on the target";
-}
+TEST(Analyze, AFlatGreenFollowerAloneOnItsTileIsATarget) { ExpectTheTargetTokenRead(80023, 5); }
 
 // A token is looked for by its rim only round a sliver of its colour that lies within the token's
 // reach and is no larger than a token and a meeple. Bench vision's scene 70021, read without a
