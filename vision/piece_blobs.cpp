@@ -285,6 +285,18 @@ std::vector<Blob> ColourBlobs(const std::map<std::string, cv::Mat>& masks, doubl
   return out;
 }
 
+std::vector<Blob> BlobsInWindow(const std::string& colour, const cv::Mat& mask, cv::Point at,
+                                double least_px, double split_px) {
+  std::vector<Blob> out;
+  for (Blob& b : ColourBlobs({{colour, mask}}, split_px)) {
+    if (b.area_px < least_px) continue;
+    b.at += at;
+    b.centroid += cv::Point2d(at);
+    out.push_back(std::move(b));
+  }
+  return out;
+}
+
 namespace {
 
 // A blob's size on the table: area (mm2) and its axes (mm).

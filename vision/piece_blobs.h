@@ -63,6 +63,10 @@ cv::Mat PieceMask(const cv::Mat& classes, const cv::Mat& where, const ColourLook
 // The blobs of every colour mask; with `split_px`, a blob of two pieces that touch (each at least
 // that many pixels) is split into them.
 std::vector<Blob> ColourBlobs(const std::map<std::string, cv::Mat>& masks, double split_px = 0);
+// The blobs of `least_px` pixels or more in one colour's `mask`, a window of the picture whose
+// corner lies at `at`, placed in the picture (`split_px` as ColourBlobs's).
+std::vector<Blob> BlobsInWindow(const std::string& colour, const cv::Mat& mask, cv::Point at,
+                                double least_px, double split_px = 0);
 // What a blob is taken for, judged by its colour, size and outline on the table plane.
 struct BlobVerdict {
   enum What { kNothing, kFollower, kToken } what = kNothing;

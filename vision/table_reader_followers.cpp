@@ -249,28 +249,21 @@ std::vector<Blob> TableReader::PartsOffGrass(const Blob& b) {
   const cv::Rect box(b.at, b.patch.size());
   cv::Mat lab;
   LabOf(box).convertTo(lab, CV_32FC3);
-  const cv::Vec3d grass = *grass_seen;
+  const double grass_lightness = (*grass_seen)[0];
   cv::Mat off(box.size(), CV_8U, cv::Scalar(0));
   for (int y = 0; y < box.height; ++y) {
     const uchar* in = b.patch.ptr<uchar>(y);
     const cv::Vec3f* c = lab.ptr<cv::Vec3f>(y);
     uchar* out = off.ptr<uchar>(y);
     for (int x = 0; x < box.width; ++x)
-      if (in[x] && (std::hypot(c[x][1] - grass[1], c[x][2] - grass[2]) > kOffGrassHueLab ||
-                    grass[0] - c[x][0] > kDarkerThanGrassLab))
+      if (in[x] && (*HueOffGrass(cv::Vec3d(c[x])) > kOffGrassHueLab ||
+                    grass_lightness - c[x][0] > kDarkerThanGrassLab))
         out[x] = 255;
   }
   // The grass's own strokes are thinner than a piece.
   cv::morphologyEx(off, off, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
   const double least_px = kSmallestPieceMm2 * top.ppmm * top.ppmm;
-  std::vector<Blob> parts;
-  for (Blob& part : ColourBlobs({{b.color, off}}, least_px)) {
-    if (part.area_px < least_px) continue;
-    part.at += b.at;
-    part.centroid += cv::Point2d(b.at);
-    parts.push_back(std::move(part));
-  }
-  return parts;
+  return BlobsInWindow(b.color, off, b.at, least_px, least_px);
 }
 
 int TableReader::FeatureUnder(const TileType& type, int rotation, const double centre[2],
@@ -317,33 +310,21 @@ void TableReader::SettleFollowers() {
   }
   // A follower is placed with its tile, so one at most stands on a tile: when two are read on one
   // and just one of them is like a partly hidden token of its colour, it is that token (when
-  // several are, nothing tells which).
+  // several are, nothing tells which); so is a flat green one read alone on its tile.
   std::map<std::pair<int, int>, std::vector<size_t>> on_tile;
   for (size_t i = 0; i < scene.followers.size(); ++i)
     on_tile[{scene.followers[i].at.x, scene.followers[i].at.y}].push_back(i);
   std::vector<bool> left_out(scene.followers.size(), false);  // a token, or a meeple read twice
-  // A flat green follower alone on its tile was kept only to be read as a target (a green meeple
-  // is lit from above): it is that target.
   for (const auto& [at, group] : on_tile) {
-    if (group.size() != 1 || !FlatGreen(follower_blobs[group[0]])) continue;
-    auto t = TokenOf(follower_blobs[group[0]], "target", 0.5);
-    if (!t) continue;
-    left_out[group[0]] = true;
-    t->on_board = true;  // it lies on a follower's tile
-    t->occluded = true;
-    scene.tokens.push_back(*t);
-  }
-  for (const auto& [at, group] : on_tile) {
-    if (group.size() < 2) continue;
     std::vector<std::pair<size_t, const char*>> like_tokens;  // follower, token kind
     for (size_t i : group) {
       double misfit = 0;
       const char* kind = PartlyHiddenToken(follower_blobs[i], top.ppmm, &misfit);
       if (kind && misfit < kHiddenTokenMisfit) like_tokens.push_back({i, kind});
     }
-    // Of several, a flat green one (kept only to be read as a target: a green meeple is lit from
-    // above) is the token.
-    if (like_tokens.size() > 1)
+    // Of several, and alone on its tile, a flat green one (kept only to be read as a target: a
+    // green meeple is lit from above) is the token.
+    if (like_tokens.size() > 1 || group.size() == 1)
       std::erase_if(like_tokens,
                     [&](const auto& like) { return !FlatGreen(follower_blobs[like.first]); });
     if (like_tokens.size() != 1) continue;

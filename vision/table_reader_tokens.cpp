@@ -271,12 +271,7 @@ TableReader::TokenBeside TableReader::TokenIn(const Blob& b, const char* kind,
   out.radius_px = static_cast<int>(std::lround(shape.length / 2 * top.ppmm * 1.1 + 1));
   cv::Mat rest = b.patch.clone();
   cv::circle(rest, disc.centre - cv::Point2d(b.at), out.radius_px, cv::Scalar(0), cv::FILLED);
-  for (Blob& part : ColourBlobs({{b.color, rest}}, 0)) {
-    if (part.area_px < kSmallestPieceMm2 * top.ppmm * top.ppmm) continue;
-    part.at += b.at;
-    part.centroid += cv::Point2d(b.at);
-    out.rest.push_back(std::move(part));
-  }
+  out.rest = BlobsInWindow(b.color, rest, b.at, kSmallestPieceMm2 * top.ppmm * top.ppmm);
   return out;
 }
 
