@@ -63,6 +63,25 @@ TEST(FineTileMatcher, ABoardMadeWhereAnotherWasIsLocatedAfresh) {
   EXPECT_NEAR(place.centre.y, cell.y + cell.height / 2.0 + 2, 0.75);
 }
 
+// The place is searched coarsely, then uphill: a tile lying an odd number of pixels off its cell,
+// either way, is found where it lies to within a fraction of a pixel.
+TEST(FineTileMatcher, ATileOffItsCellByOddPixelsIsFoundWhereItLies) {
+  auto tileset = PaintedTileset(VisionCatalog());
+  const TileReference& tile = tileset[3];
+  for (cv::Point shift : {cv::Point(-3, 1), cv::Point(1, -3), cv::Point(3, 3), cv::Point(-1, 0)}) {
+    FineTileMatcher fine(tileset, 64.0);
+    cv::Rect cell;
+    cv::Mat board = BoardWithOneTile(tile, 64.0, cell);
+    const cv::Mat art = board(cell).clone();
+    board(cell).setTo(cv::Scalar(40, 90, 140));
+    art.copyTo(board(cell + shift));
+    const FineTileMatcher::Place place = fine.Locate(board, cell, tile.type, 0);
+    EXPECT_NEAR(place.centre.x, cell.x + cell.width / 2.0 + shift.x, 0.5) << shift;
+    EXPECT_NEAR(place.centre.y, cell.y + cell.height / 2.0 + shift.y, 0.5) << shift;
+    EXPECT_GT(place.fit, 0.9) << shift;
+  }
+}
+
 // A red meeple on an inn (IC-01), whose pond and roof are players' colours too: the inn's reading
 // leaves the meeple out at a small cost and scores about as on the bare tile, far better than with
 // the meeple compared; the plain road (U) scores clearly lower.
