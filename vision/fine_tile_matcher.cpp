@@ -85,11 +85,19 @@ cv::Mat CorrelateAtFewPlaces(const cv::Mat& image, const cv::Mat& t, double t_no
   return out;
 }
 
-// Standardise (see tileset.h) of the part `w` of a CV_32FC3 picture, in one pass after its
-// statistics.
-cv::Mat StandardisedWindow(const cv::Mat& picture, const cv::Rect& w, double floor = 4.0) {
+// Standardise (see tileset.h) of the part `w` of a CV_32FC3 picture, in one pass, its statistics
+// from the picture's integrals (CV_64FC3 `sum` and `square_sum`, as cv::integral makes them).
+cv::Mat StandardisedWindow(const cv::Mat& picture, const cv::Mat& sum, const cv::Mat& square_sum,
+                           const cv::Rect& w, double floor = 4.0) {
+  auto box = [&](const cv::Mat& m) {
+    return m.at<cv::Vec3d>(w.br()) - m.at<cv::Vec3d>(w.y, w.br().x) -
+           m.at<cv::Vec3d>(w.br().y, w.x) + m.at<cv::Vec3d>(w.tl());
+  };
+  const double n = static_cast<double>(w.area());
+  const cv::Vec3d s = box(sum), ss = box(square_sum);
   cv::Scalar mean, sd;
-  cv::meanStdDev(picture(w), mean, sd);
+  for (int k = 0; k < 3; ++k)
+    mean[k] = s[k] / n, sd[k] = std::sqrt(std::max(0.0, ss[k] / n - mean[k] * mean[k]));
   float m[3], scale[3];
   for (int k = 0; k < 3; ++k)
     m[k] = static_cast<float>(mean[k]), scale[k] = static_cast<float>(1.0 / std::max(floor, sd[k]));
@@ -229,12 +237,14 @@ FineTileMatcher::Place FineTileMatcher::Locate(const cv::Mat& board, const cv::R
   place.centre = cv::Point2d(cell.x + inset_ - margin_ + sub.x + (t.cols - 1) / 2.0,
                              cell.y + inset_ - margin_ + sub.y + (t.rows - 1) / 2.0);
   best_patch.convertTo(best_patch, CV_32FC3);
+  cv::Mat patch_sum, patch_square_sum;
+  cv::integral(best_patch, patch_sum, patch_square_sum, CV_64F, CV_64F);
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
       cv::Rect w(at + cv::Point(dx, dy), t.size());
       if (w.x < 0 || w.y < 0 || w.br().x > best_patch.cols || w.br().y > best_patch.rows) continue;
       if (dx == 0 && dy == 0) place.located = static_cast<int>(place.windows.size());
-      place.windows.push_back(StandardisedWindow(best_patch, w));
+      place.windows.push_back(StandardisedWindow(best_patch, patch_sum, patch_square_sum, w));
     }
   places_.emplace(key, Located{board, place});
   return place;
