@@ -28,6 +28,13 @@ constexpr double kLeastTellingShare = 0.004;
 // A picture's blur beyond the art's (pixels at the board's pitch): its detail is softer.
 constexpr double kPictureBlurPx = 1.0;
 
+// The sum of `r` from an integral image (cv::integral) of element type T.
+template <typename T>
+T BoxSum(const cv::Mat& integral, const cv::Rect& r) {
+  return integral.at<T>(r.br()) - integral.at<T>(r.y, r.br().x) - integral.at<T>(r.br().y, r.x) +
+         integral.at<T>(r.tl());
+}
+
 // What cv::matchTemplate's TM_CCOEFF_NORMED gives for a grey `image` (CV_32F) and a zero-mean
 // template `t` (CV_32F) of norm `t_norm`, computed directly: the places are few, the template
 // large. Only every other place each way is computed, then uphill from the best few of those (a
@@ -37,7 +44,8 @@ cv::Mat CorrelateAtFewPlaces(const cv::Mat& image, const cv::Mat& t, double t_no
   cv::Mat sum, square_sum;
   cv::integral(image, sum, square_sum, CV_64F, CV_64F);
   const double n = static_cast<double>(t.total());
-  cv::Mat out(places_y, places_x, CV_32F, cv::Scalar(-2));
+  constexpr float kNotComputed = -2;  // below any correlation
+  cv::Mat out(places_y, places_x, CV_32F, cv::Scalar(kNotComputed));
   auto correlate = [&](int x, int y) {
     float lanes[8] = {0, 0, 0, 0, 0, 0, 0, 0};  // independent sums the compiler can vectorise
     for (int ty = 0; ty < t.rows; ++ty) {
@@ -50,11 +58,9 @@ cv::Mat CorrelateAtFewPlaces(const cv::Mat& image, const cv::Mat& t, double t_no
     }
     double cross = 0;
     for (float l : lanes) cross += l;
-    auto box = [&](const cv::Mat& m) {
-      return m.at<double>(y + t.rows, x + t.cols) - m.at<double>(y, x + t.cols) -
-             m.at<double>(y + t.rows, x) + m.at<double>(y, x);
-    };
-    const double s = box(sum), variance = box(square_sum) - s * s / n;
+    const cv::Rect place(x, y, t.cols, t.rows);
+    const double s = BoxSum<double>(sum, place),
+                 variance = BoxSum<double>(square_sum, place) - s * s / n;
     out.at<float>(y, x) = variance > 1e-6 && t_norm > 1e-6
                               ? static_cast<float>(cross / (std::sqrt(variance) * t_norm))
                               : 0.0f;
@@ -65,8 +71,6 @@ cv::Mat CorrelateAtFewPlaces(const cv::Mat& image, const cv::Mat& t, double t_no
       correlate(x, y);
       coarse.push_back({out.at<float>(y, x), {x, y}});
     }
-  cv::Mat done(out.size(), CV_8U, cv::Scalar(0));
-  for (const auto& [v, at] : coarse) done.at<uchar>(at) = 1;
   // Uphill from the best few of those until a place and every place around it are computed.
   const size_t starts = std::min<size_t>(kUphillStarts, coarse.size());
   std::partial_sort(coarse.begin(), coarse.begin() + starts, coarse.end(),
@@ -77,7 +81,7 @@ cv::Mat CorrelateAtFewPlaces(const cv::Mat& image, const cv::Mat& t, double t_no
       from = best;
       for (int y = std::max(0, from.y - 1); y <= std::min(places_y - 1, from.y + 1); ++y)
         for (int x = std::max(0, from.x - 1); x <= std::min(places_x - 1, from.x + 1); ++x) {
-          if (!done.at<uchar>(y, x)) correlate(x, y), done.at<uchar>(y, x) = 1;
+          if (out.at<float>(y, x) == kNotComputed) correlate(x, y);
           if (out.at<float>(y, x) > out.at<float>(best)) best = {x, y};
         }
     }
@@ -89,12 +93,8 @@ cv::Mat CorrelateAtFewPlaces(const cv::Mat& image, const cv::Mat& t, double t_no
 // from the picture's integrals (CV_64FC3 `sum` and `square_sum`, as cv::integral makes them).
 cv::Mat StandardisedWindow(const cv::Mat& picture, const cv::Mat& sum, const cv::Mat& square_sum,
                            const cv::Rect& w, double floor = 4.0) {
-  auto box = [&](const cv::Mat& m) {
-    return m.at<cv::Vec3d>(w.br()) - m.at<cv::Vec3d>(w.y, w.br().x) -
-           m.at<cv::Vec3d>(w.br().y, w.x) + m.at<cv::Vec3d>(w.tl());
-  };
   const double n = static_cast<double>(w.area());
-  const cv::Vec3d s = box(sum), ss = box(square_sum);
+  const cv::Vec3d s = BoxSum<cv::Vec3d>(sum, w), ss = BoxSum<cv::Vec3d>(square_sum, w);
   cv::Scalar mean, sd;
   for (int k = 0; k < 3; ++k)
     mean[k] = s[k] / n, sd[k] = std::sqrt(std::max(0.0, ss[k] / n - mean[k] * mean[k]));
