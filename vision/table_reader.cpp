@@ -14,6 +14,9 @@ namespace cf {
 
 namespace {
 
+// A token read twice, once by each look, lies within this of itself.
+constexpr double kTokenMatchMm = 12.0;
+
 // Tiles lie up to this far off their cells (shifted, turned), and so may the followers on them.
 constexpr double kTileShiftMm = 2.0;
 
@@ -73,7 +76,42 @@ Result<Scene> TableReader::Read() {
   if (Status found = FindTileGrid(); !found) return at(found, 2);
   if (Status found = FindBoard(); !found) return at(found, 3);
   if (Status joined = KeepJoinedTiles(); !joined) return at(joined, 4);
+  // Followers stand on tiles: a follower beside the board on no tile read means a tile missed
+  // there, and the picture is read once more from here with that cell taken as covered. Only with
+  // a camera: without one a footprint is not corrected for the follower's height, and lies too far
+  // off to tell which cell it stands in.
+  std::optional<TableReader> again;
+  if (cam) again.emplace(*this);
   if (Status read = ReadCoveredTiles(); !read) return at(read, 5);
+  ReadPiecesOnTiles();
+  if (again && !tile_missed_under_follower.empty()) {
+    again->hinted = tile_missed_under_follower;
+    if (again->ReadCoveredTiles().ok()) {
+      Scene second = again->ReadPiecesOnTiles();
+      if (second.tiles.size() > scene.tiles.size()) {
+        // The tiles added change what is art about them: a token the first look read that the
+        // second does not stays, and a follower the second reads in its place is that token.
+        for (const SceneToken& t : scene.tokens) {
+          auto near = [&](const double* at) {
+            return std::hypot(at[0] - t.center_mm[0], at[1] - t.center_mm[1]) < kTokenMatchMm;
+          };
+          if (std::any_of(second.tokens.begin(), second.tokens.end(), [&](const SceneToken& u) {
+                return u.kind == t.kind && near(u.center_mm);
+              }))
+            continue;
+          std::erase_if(second.followers,
+                        [&](const SceneFollower& f) { return near(f.center_mm); });
+          second.tokens.push_back(t);
+        }
+        second.timing_ms["first_look"] = scene.timing_ms["total"];
+        return second;
+      }
+    }
+  }
+  return scene;
+}
+
+Scene TableReader::ReadPiecesOnTiles() {
   PlaceTiles();
   t_placed = Ms(t0);
   ReadPieces();

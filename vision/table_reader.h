@@ -100,6 +100,8 @@ class TableReader {
               int table_guess, GridEvidence* evidence);
   Result<Scene> Read();
 
+  TableReader(const TableReader&) = default;  // a reading's state, to read on from it twice
+
  private:
   // Too large for one meeple, of a token's colour, with the token's whole disc in it: a token
   // and a meeple of its colour touching, where eroding did not part them, or a token whose blob
@@ -338,8 +340,16 @@ class TableReader {
   // Stands follower `sf`, seen at `seen` (picture) with its middle over `mm`, on its feature of
   // `tile`: its pose, footprint, tile and feature point; false when no feature there takes one.
   bool StandOn(SceneFollower& sf, const SceneTile& tile, cv::Point2d seen, cv::Point2d mm);
+  // Steps 5 and on, once the covered tiles are read: the reading frame, the tiles, the pieces.
+  Scene ReadPiecesOnTiles();
+  // Notes the cell under a follower's footprint at `mm` (reading frame) when no tile was read
+  // there and it lies beside the board (tile_missed_under_follower).
+  void NoteTileMissedUnder(cv::Point2d mm);
 
   // What the reader was given.
+  // Cells (grid columns and rows) beside the board where a follower stands whose tile the first
+  // look left unread: read again, each cell is taken as covered by a piece (ReadCoveredTiles).
+  std::set<std::pair<int, int>> hinted;
   const cv::Mat& image;
   const AnalyzeInput& in;
   const std::optional<GridPlane>& plane;
@@ -401,6 +411,9 @@ class TableReader {
   std::vector<SceneToken> tokens_by_outline;  // added when no other token is read there
   std::vector<Blob> follower_blobs;           // of scene.followers
   std::vector<cv::Point2d> follower_seen;     // of scene.followers: their middles in the picture
+  // Cells beside the board, not on it, under the footprint of a blob read as a follower in every
+  // other way: each may hold a tile the first look missed.
+  std::set<std::pair<int, int>> tile_missed_under_follower;
   double t_pieces = 0;
 };
 

@@ -440,9 +440,14 @@ Status TableReader::ReadCoveredTiles() {
       // Followers stand on tiles: a cell with one standing on it is a tile, however hidden
       // (a hand or a glare on a table of a player's colour has no tile's detail).
       bool follower_on = false;
-      for (int attempt = 0; attempt < 2; ++attempt) {
-        const cv::Mat mask = attempt == 0 ? unprinted_pieces : PieceShaped(rect, &follower_on);
-        if (!covered(rect, mask)) continue;
+      const bool hint = hinted.count({col, row}) > 0;
+      for (int attempt = 0; attempt < (hint ? 3 : 2); ++attempt) {
+        // A third time, where the first look found a follower on no tile: the cell whole.
+        const cv::Mat mask = attempt == 0   ? unprinted_pieces
+                             : attempt == 1 ? PieceShaped(rect, &follower_on)
+                                            : cv::Mat::zeros(aligned.size(), CV_8U);
+        follower_on |= hint;
+        if (attempt < 2 && !covered(rect, mask)) continue;
         std::vector<Candidate> readings =
             reread(col, row, mask,
                    it == cell_at.end() ? std::vector<Candidate>{} : cells[it->second].candidates);

@@ -680,6 +680,28 @@ TEST(Analyze, ATileReadWellIsNotMisreadWhereItsArtIsTakenForPieces) {
   EXPECT_EQ(read->rotation, truth->rotation);
 }
 
+// A green meeple standing on the road of a tile at the board's edge (bench vision's scene 80031):
+// the first look left the tile unread, matched weakly around the meeple on grass, and dropped the
+// meeple as standing on no tile. Followers stand on tiles: the picture is read once more with that
+// cell taken as covered, and both are found.
+TEST(Analyze, AFollowerOnATileTheFirstLookMissedIsReadWithItsTile) {
+  RenderedScene s = BenchScene(80031);
+  auto r = ReadWithItsCamera(s.image, s.look);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  const SceneFollower* truth = nullptr;
+  for (const auto& f : s.truth.followers)
+    if (f.color == "green" && f.at.x == 1 && f.at.y == 4) truth = &f;
+  ASSERT_NE(truth, nullptr);
+  bool tile = false, follower = false;
+  for (const auto& t : r->tiles) tile |= t.at.x == 1 && t.at.y == 4 && t.id == "U";
+  for (const auto& f : r->followers)
+    follower |=
+        f.color == "green" && f.at.x == 1 && f.at.y == 4 &&
+        std::hypot(f.center_mm[0] - truth->center_mm[0], f.center_mm[1] - truth->center_mm[1]) < 3;
+  EXPECT_TRUE(tile) << "the road tile under the meeple";
+  EXPECT_TRUE(follower) << "the green meeple on it";
+}
+
 // A tile whose look-alike differs from it only where a piece lies is a coin toss, however well it
 // matches: in bench vision's scene 923 a meeple hides R's missing shield (Q has one), N's shield
 // (M lacks it) and the hut by U's road (BEG-01); each was read right with confidence 0.51-0.81
