@@ -100,7 +100,8 @@ class TableReader {
               int table_guess, GridEvidence* evidence);
   Result<Scene> Read();
 
-  TableReader(const TableReader&) = default;  // a reading's state, to read on from it twice
+  // Copies a reading's state: Read keeps one from before the covered tiles to read on from twice.
+  TableReader(const TableReader&) = default;
 
  private:
   // Too large for one meeple, of a token's colour, with the token's whole disc in it: a token
@@ -347,9 +348,6 @@ class TableReader {
   void NoteTileMissedUnder(cv::Point2d mm);
 
   // What the reader was given.
-  // Cells (grid columns and rows) beside the board where a follower stands whose tile the first
-  // look left unread: read again, each cell is taken as covered by a piece (ReadCoveredTiles).
-  std::set<std::pair<int, int>> hinted;
   const cv::Mat& image;
   const AnalyzeInput& in;
   const std::optional<GridPlane>& plane;
@@ -390,6 +388,9 @@ class TableReader {
   std::map<std::pair<int, int>, ArtDifference> differs_from_art;
   Relit relit;
   double t_first_reading = 0;
+  // Cells (grid columns and rows) beside the board where a follower stands whose tile the first
+  // look left unread; on the second look ReadCoveredTiles takes each as covered by a piece.
+  std::set<std::pair<int, int>> hinted;
   // 4. Where pieces lie, found against the first reading.
   cv::Mat piece_mask;
   double t_tiles = 0;
