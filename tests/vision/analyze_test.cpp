@@ -45,6 +45,23 @@ double NearestTileMm(const Scene& truth, const double* at) {
   return best;
 }
 
+// The tile `scene` has at cell (x, y), if any.
+const SceneTile* TileAt(const Scene& scene, int x, int y) {
+  for (const auto& t : scene.tiles)
+    if (t.at.x == x && t.at.y == y) return &t;
+  return nullptr;
+}
+
+// That the tile `truth` has at cell `at`, an `id`, is read there as laid (the same face).
+void ExpectReadAsLaid(const Scene& truth, const Scene& read, Cell at, const std::string& id) {
+  const SceneTile* laid = TileAt(truth, at.x, at.y);
+  ASSERT_TRUE(laid && laid->id == id) << "the scene is not the one the test was written for";
+  const SceneTile* seen = TileAt(read, at.x, at.y);
+  ASSERT_NE(seen, nullptr) << id << " is not read";
+  EXPECT_EQ(seen->id, id);
+  EXPECT_EQ(seen->rotation, laid->rotation);
+}
+
 // A rendered picture read with the camera that took it as the calibration.
 Result<Scene> ReadWithItsCamera(const cv::Mat& img, const Look& look) {
   Calibration cal;
@@ -257,16 +274,7 @@ TEST(Analyze, AnInnsPondIsReadAsArtNotHiddenAsAPiece) {
   RenderedScene s = BenchScene(942);
   auto r = ReadWithItsCamera(s.image, s.look);
   ASSERT_TRUE(r.ok()) << r.error().message;
-  const SceneTile* inn = nullptr;
-  for (const auto& t : s.truth.tiles)
-    if (t.at.x == -2 && t.at.y == 5) inn = &t;
-  ASSERT_TRUE(inn && inn->id == "IC-01") << "the scene is not the one this test was written for";
-  const SceneTile* read = nullptr;
-  for (const auto& t : r->tiles)
-    if (t.at.x == -2 && t.at.y == 5) read = &t;
-  ASSERT_NE(read, nullptr);
-  EXPECT_EQ(read->id, "IC-01");
-  EXPECT_EQ(read->rotation, inn->rotation);
+  ExpectReadAsLaid(s.truth, *r, {-2, 5}, "IC-01");
 }
 
 // On a table of the grass's colour (bench vision's scene 80009) a tile mostly of grass is more than
@@ -303,9 +311,7 @@ TEST(Analyze, ACellAFollowerStandsOnIsATileHoweverHidden) {
   });
   ASSERT_NE(meeple, nullptr) << "the scene is not the one this test was written for";
   ASSERT_EQ(meeple->on, "C");
-  const SceneTile* tile = nullptr;
-  for (const auto& t : r->tiles)
-    if (t.at.x == -1 && t.at.y == -4) tile = &t;
+  const SceneTile* tile = TileAt(*r, -1, -4);
   ASSERT_NE(tile, nullptr) << "the hidden tile is not read";
   EXPECT_EQ(tile->id, "B");
   EXPECT_LT(tile->confidence, 0.45);
@@ -649,9 +655,7 @@ TEST(Analyze, ATileAloneBesideTheBoardIsReadWhenItMatchesWell) {
   auto r = ReadWithItsCamera(s.image, s.look);
   ASSERT_TRUE(r.ok()) << r.error().message;
   for (const auto& [x, y] : {std::pair{-2, 1}, std::pair{1, 6}}) {
-    const SceneTile* truth = nullptr;
-    for (const auto& t : s.truth.tiles)
-      if (t.at.x == x && t.at.y == y) truth = &t;
+    const SceneTile* truth = TileAt(s.truth, x, y);
     ASSERT_NE(truth, nullptr);
     bool read = false;
     for (const auto& g : r->tiles)
@@ -667,17 +671,7 @@ TEST(Analyze, ATileReadWellIsNotMisreadWhereItsArtIsTakenForPieces) {
   RenderedScene s = BenchScene(952);
   auto r = ReadWithItsCamera(s.image, s.look);
   ASSERT_TRUE(r.ok()) << r.error().message;
-  const SceneTile* truth = nullptr;
-  for (const auto& t : s.truth.tiles)
-    if (t.at.x == -2 && t.at.y == 2) truth = &t;
-  ASSERT_NE(truth, nullptr);
-  ASSERT_EQ(truth->id, "D");
-  const SceneTile* read = nullptr;
-  for (const auto& g : r->tiles)
-    if (g.at.x == -2 && g.at.y == 2) read = &g;
-  ASSERT_NE(read, nullptr);
-  EXPECT_EQ(read->id, "D");
-  EXPECT_EQ(read->rotation, truth->rotation);
+  ExpectReadAsLaid(s.truth, *r, {-2, 2}, "D");
 }
 
 // A green meeple standing on the road of a tile at the board's edge (bench vision's scene 80031):
@@ -688,18 +682,15 @@ TEST(Analyze, AFollowerOnATileTheFirstLookMissedIsReadWithItsTile) {
   RenderedScene s = BenchScene(80031);
   auto r = ReadWithItsCamera(s.image, s.look);
   ASSERT_TRUE(r.ok()) << r.error().message;
-  const SceneFollower* truth = nullptr;
-  for (const auto& f : s.truth.followers)
-    if (f.color == "green" && f.at.x == 1 && f.at.y == 4) truth = &f;
-  ASSERT_NE(truth, nullptr);
-  bool tile = false, follower = false;
-  for (const auto& t : r->tiles) tile |= t.at.x == 1 && t.at.y == 4 && t.id == "U";
-  for (const auto& f : r->followers)
-    follower |=
-        f.color == "green" && f.at.x == 1 && f.at.y == 4 &&
-        std::hypot(f.center_mm[0] - truth->center_mm[0], f.center_mm[1] - truth->center_mm[1]) < 3;
-  EXPECT_TRUE(tile) << "the road tile under the meeple";
-  EXPECT_TRUE(follower) << "the green meeple on it";
+  const SceneFollower* meeple = TrueFollower(s.truth, [](const SceneFollower& f) {
+    return f.color == "green" && f.at.x == 1 && f.at.y == 4;
+  });
+  ASSERT_NE(meeple, nullptr) << "the scene is not the one this test was written for";
+  const SceneTile* tile = TileAt(*r, 1, 4);
+  ASSERT_NE(tile, nullptr) << "the road tile under the meeple is not read";
+  EXPECT_EQ(tile->id, "U");
+  // U turned half round is the same face: the meeple's point is named either way.
+  EXPECT_TRUE(HasFollower(*r, *meeple, 3, false));
 }
 
 // A tile whose look-alike differs from it only where a piece lies is a coin toss, however well it
@@ -716,9 +707,7 @@ TEST(Analyze, ATileWhoseLookAlikeDiffersOnlyUnderAPieceIsADoubtfulReading) {
   };
   for (const Expected& e :
        {Expected{0, 3, "R", "Q"}, Expected{6, 0, "N", "M"}, Expected{1, 4, "U", "BEG-01"}}) {
-    const SceneTile* read = nullptr;
-    for (const auto& t : r->tiles)
-      if (t.at.x == e.x && t.at.y == e.y) read = &t;
+    const SceneTile* read = TileAt(*r, e.x, e.y);
     ASSERT_NE(read, nullptr) << e.id << " at " << e.x << "," << e.y;
     EXPECT_EQ(read->id, e.id);
     EXPECT_LT(read->confidence, 0.7) << e.id;
