@@ -344,7 +344,8 @@ class TableReader {
   // Steps 5 and on, once the covered tiles are read: the reading frame, the tiles, the pieces.
   Scene ReadPiecesOnTiles();
   // Notes the cell under a follower's footprint at `mm` (reading frame) when no tile was read
-  // there and it lies beside the board (tile_missed_under_follower).
+  // there, it lies beside the board and could join it as a hidden tile
+  // (tile_missed_under_follower).
   void NoteTileMissedUnder(cv::Point2d mm);
 
   // What the reader was given.

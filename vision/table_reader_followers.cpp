@@ -246,18 +246,6 @@ void TableReader::ReadPieces() {
   if (blob_log) std::fclose(blob_log), blob_log = nullptr;
 }
 
-void TableReader::NoteTileMissedUnder(cv::Point2d mm) {
-  const cv::Point2d at = reading_to_aligned(mm);
-  const std::pair<int, int> cell{static_cast<int>(std::floor((at.x - phx) / period)),
-                                 static_cast<int>(std::floor((at.y - phy) / period))};
-  bool beside = false;
-  for (const auto& c : board) {
-    if (c.col == cell.first && c.row == cell.second) return;
-    beside |= std::abs(c.col - cell.first) + std::abs(c.row - cell.second) == 1;
-  }
-  if (beside) tile_missed_under_follower.insert(cell);
-}
-
 std::vector<Blob> TableReader::PartsOffGrass(const Blob& b) {
   const cv::Rect box(b.at, b.patch.size());
   cv::Mat lab;

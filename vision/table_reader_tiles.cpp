@@ -473,6 +473,22 @@ Status TableReader::ReadCoveredTiles() {
   return Status::Ok();
 }
 
+void TableReader::NoteTileMissedUnder(cv::Point2d mm) {
+  const cv::Point2d at = reading_to_aligned(mm);
+  const int col = static_cast<int>(std::floor((at.x - phx) / period)),
+            row = static_cast<int>(std::floor((at.y - phy) / period));
+  // Only a cell that could join as a hidden tile (ReadCoveredTiles): on tiles, with a tile's
+  // detail.
+  if (!OnTiles(CellRect(col, row)) || Detail(col, row) < board_detail_median * kHiddenTileDetail)
+    return;
+  bool beside = false;
+  for (const auto& c : board) {
+    if (c.col == col && c.row == row) return;
+    beside |= std::abs(c.col - col) + std::abs(c.row - row) == 1;
+  }
+  if (beside) tile_missed_under_follower.insert({col, row});
+}
+
 void TableReader::DropBareCells() {
   std::map<std::pair<int, int>, double> strong_detail;
   for (const auto& c : board)
