@@ -474,19 +474,18 @@ Status TableReader::ReadCoveredTiles() {
 }
 
 void TableReader::NoteTileMissedUnder(cv::Point2d mm) {
-  const cv::Point2d at = reading_to_aligned(mm);
-  const int col = static_cast<int>(std::floor((at.x - phx) / period)),
-            row = static_cast<int>(std::floor((at.y - phy) / period));
+  const Cell at = cell_of(mm);  // the reading's frame, as tile_index
+  if (tile_index.count({at.x, at.y})) return;
+  const int col = at.x + col0, row = at.y + row0;
   // Only a cell that could join as a hidden tile (ReadCoveredTiles): on tiles, with a tile's
-  // detail.
+  // detail, beside the board.
   if (!OnTiles(CellRect(col, row)) || Detail(col, row) < board_detail_median * kHiddenTileDetail)
     return;
-  bool beside = false;
-  for (const auto& c : board) {
-    if (c.col == col && c.row == row) return;
-    beside |= std::abs(c.col - col) + std::abs(c.row - row) == 1;
-  }
-  if (beside) tile_missed_under_follower.insert({col, row});
+  for (int d = 0; d < 4; ++d)
+    if (tile_index.count({at.x + kDx[d], at.y + kDy[d]})) {
+      tile_missed_under_follower.insert({col, row});
+      return;
+    }
 }
 
 void TableReader::DropBareCells() {
