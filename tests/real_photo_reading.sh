@@ -10,7 +10,8 @@
 # points imply) and one whose periods across and along the view were found twofold apart
 # (test_60); a board with no follower on it shows few (test_45), one with one shows it (test_49),
 # one with purple meeples does not show them blue (test_51), and a score board beside a board is
-# not read as part of it (test_62).
+# not read as part of it (test_62); boards without green meeples show few green ones (test_52,
+# test_60).
 # Tiles are counted by their "angle_deg", which alternatives lack.
 set -u
 cf="$1"; src="$2"; shared="$src/../shared/real_photos"
@@ -97,6 +98,15 @@ if [ -f "$tmp/test_51.json" ]; then
   echo "test_51.jpg: $blue blue followers"
   [ "$blue" -le 2 ] || { echo "FAIL test_51.jpg: $blue blue followers where none stands"; fail=1; }
 fi
+# test_52 and test_60: no green meeple on either board. Patches of their lighter grass, with no
+# side in shade darker than the grass, had been read as five and seven green followers.
+expect_read test_52.jpg 1 "a board without green meeples"
+for photo in test_52 test_60; do
+  [ -f "$tmp/$photo.json" ] || continue
+  green=$(grep -c '"color": *"green"' "$tmp/$photo.json" || true)
+  echo "$photo.jpg: $green green followers"
+  [ "$green" -le 3 ] || { echo "FAIL $photo.jpg: $green green followers where none stands"; fail=1; }
+done
 # test_62: a score board lies beside the board across a strip of bare white table; its track
 # had been read as 21 tiles more, and the stones of the track as 11 grey followers (no grey
 # meeple is in the game; two farmhouses of the board's art still pass for them).

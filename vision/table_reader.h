@@ -261,6 +261,9 @@ class TableReader {
   // How far the a and b of `lab` (Lab) lie from the board's grass as seen, or nothing when the
   // grass's colour is not known.
   std::optional<double> HueOffGrass(const cv::Vec3d& lab) const;
+  // How much darker than the board's grass (grass_seen, if known) the darkest tenth of a blob's
+  // pixels is (Lab lightness, 8-bit units).
+  std::optional<double> ShadeBelowGrass(const Blob& b);
   // HueOffGrass of the face (FaceDisc) of a `kind` token centred at `centre`; nothing unless the
   // token is a target (only a target's face is of the grass's colour class).
   std::optional<double> TargetHueOffGrass(cv::Point2d centre, const char* kind);

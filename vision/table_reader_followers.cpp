@@ -55,6 +55,12 @@ double MostOffAsSeen(const std::string& colour) {
 // more, real ones 2.3 and more; the grass that misread tiles leave unexplained and the blobs
 // read as green followers there, rendered and real, from 1.1.
 constexpr double kLeastHueFromGrass = 2.0;
+// A green meeple is a body lit from above: the darkest tenth of its blob lies at least this much
+// darker than the board's grass (Lab lightness, 8-bit units). Rendered green meeples: 20 or more
+// but for 4 of 332 on seeds 920-999 and 80000-80079, 34 and more for nine in ten; real ones 77
+// and more for nine in ten. Green readings of grass, rendered and on the real photos: 20 or less
+// for about half (on the even-numbered real photos 9 of 22).
+constexpr double kLeastGreenShadeBelowGrass = 20;
 // A pixel of a green area is not the board's grass (GrassAsSeen) when its a and b lie further
 // from the grass's than this, or it is darker by more than this (Lab, 8-bit units): rendered
 // target faces lie 11.6 and more off the grass's hue, a green meeple's shaded body is darker.
@@ -216,6 +222,10 @@ void TableReader::ReadPieces() {
         Drop("flat: a patch of print, not a body lit from above");
         continue;
       }
+    } else if (const auto shade = ShadeBelowGrass(b);
+               b.color == "green" && shade && *shade < kLeastGreenShadeBelowGrass) {
+      Drop("grass: no side of it in shade, darker than the grass");
+      continue;
     }
     const cv::Point2d seen = aligned_to_image(WithShadedSides(b, at_aligned));
     auto mm = to_reading(seen, kFollowerMiddleMm);

@@ -220,6 +220,18 @@ std::optional<double> TableReader::HueOffGrass(const cv::Vec3d& lab) const {
   return std::hypot(lab[1] - (*grass_seen)[1], lab[2] - (*grass_seen)[2]);
 }
 
+std::optional<double> TableReader::ShadeBelowGrass(const Blob& b) {
+  if (!grass_seen) return std::nullopt;
+  const cv::Mat lab = LabOf(cv::Rect(b.at, b.patch.size()));
+  int count[256] = {0}, n = 0;
+  for (int y = 0; y < lab.rows; ++y)
+    for (int x = 0; x < lab.cols; ++x)
+      if (b.patch.at<uchar>(y, x)) ++count[lab.at<cv::Vec3b>(y, x)[0]], ++n;
+  int lightness = 0;
+  for (int seen = count[0]; seen * 10 <= n && lightness < 255;) seen += count[++lightness];
+  return (*grass_seen)[0] - lightness;
+}
+
 bool TableReader::FlatGreen(const Blob& b, const ColourAsSeen* seen) {
   if (b.color != "green") return false;
   return (seen ? *seen : AsSeen(b)).lightness_spread < kLeastGreenLightnessSpread;

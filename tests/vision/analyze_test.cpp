@@ -808,6 +808,13 @@ TEST(Analyze, APatchOfTheGrassColourIsNoGreenFollower) {
   for (uint64_t seed : {925, 942, 967}) ExpectNoFollowerWhereNoneStands(seed, 1, "green");
 }
 
+// A green meeple is a body lit from above: a tenth of it at least lies in shade, darker than the
+// grass. In bench vision's scene 80032 a patch of lighter grass beside a yellow meeple, of no
+// flat colour, had been read as a green follower.
+TEST(Analyze, AGreenPatchWithNoSideInShadeIsNoFollower) {
+  ExpectNoFollowerWhereNoneStands(80032, 0, "green");
+}
+
 // A meeple's blob is compact, a ragged patch of grass is not: in bench vision's scenes 961, 80021
 // and 80028 such patches (overlapping their moments' ellipse by a third) had been read as green
 // followers.
