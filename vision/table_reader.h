@@ -247,6 +247,7 @@ class TableReader {
   struct ColourAsSeen {
     cv::Vec3d mean;
     double lightness_spread = 0;
+    double darkest_tenth = 0;  // the lightness a tenth of the pixels lie at or below
   };
   ColourAsSeen AsSeen(const Blob& b);
   // A green blob whose lightness as seen spreads less than kLeastGreenLightnessSpread: no green
@@ -262,8 +263,8 @@ class TableReader {
   // grass's colour is not known.
   std::optional<double> HueOffGrass(const cv::Vec3d& lab) const;
   // How much darker than the board's grass (grass_seen, if known) the darkest tenth of a blob's
-  // pixels is (Lab lightness, 8-bit units).
-  std::optional<double> ShadeBelowGrass(const Blob& b);
+  // pixels is (Lab lightness, 8-bit units), from its AsSeen.
+  std::optional<double> ShadeBelowGrass(const ColourAsSeen& seen) const;
   // HueOffGrass of the face (FaceDisc) of a `kind` token centred at `centre`; nothing unless the
   // token is a target (only a target's face is of the grass's colour class).
   std::optional<double> TargetHueOffGrass(cv::Point2d centre, const char* kind);

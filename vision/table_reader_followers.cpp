@@ -222,10 +222,11 @@ void TableReader::ReadPieces() {
         Drop("flat: a patch of print, not a body lit from above");
         continue;
       }
-    } else if (const auto shade = ShadeBelowGrass(b);
-               b.color == "green" && shade && *shade < kLeastGreenShadeBelowGrass) {
-      Drop("grass: no side of it in shade, darker than the grass");
-      continue;
+    } else if (b.color == "green") {
+      if (const auto shade = ShadeBelowGrass(paint); shade && *shade < kLeastGreenShadeBelowGrass) {
+        Drop("grass: no side of it in shade, darker than the grass");
+        continue;
+      }
     }
     const cv::Point2d seen = aligned_to_image(WithShadedSides(b, at_aligned));
     auto mm = to_reading(seen, kFollowerMiddleMm);

@@ -189,9 +189,16 @@ double TableReader::OutlineContrast(const Blob& b) {
 }
 
 TableReader::ColourAsSeen TableReader::AsSeen(const Blob& b) {
+  const cv::Mat lab = LabOf(cv::Rect(b.at, b.patch.size()));
   cv::Scalar mean, spread;
-  cv::meanStdDev(LabOf(cv::Rect(b.at, b.patch.size())), mean, spread, b.patch);
-  return {cv::Vec3d(mean[0], mean[1], mean[2]), spread[0]};
+  cv::meanStdDev(lab, mean, spread, b.patch);
+  int count[256] = {0}, n = 0;
+  for (int y = 0; y < lab.rows; ++y)
+    for (int x = 0; x < lab.cols; ++x)
+      if (b.patch.at<uchar>(y, x)) ++count[lab.at<cv::Vec3b>(y, x)[0]], ++n;
+  int darkest_tenth = 0;
+  for (int seen = count[0]; seen * 10 <= n && darkest_tenth < 255;) seen += count[++darkest_tenth];
+  return {cv::Vec3d(mean[0], mean[1], mean[2]), spread[0], static_cast<double>(darkest_tenth)};
 }
 
 std::optional<cv::Vec3d> TableReader::GrassAsSeen() {
@@ -220,16 +227,9 @@ std::optional<double> TableReader::HueOffGrass(const cv::Vec3d& lab) const {
   return std::hypot(lab[1] - (*grass_seen)[1], lab[2] - (*grass_seen)[2]);
 }
 
-std::optional<double> TableReader::ShadeBelowGrass(const Blob& b) {
+std::optional<double> TableReader::ShadeBelowGrass(const ColourAsSeen& seen) const {
   if (!grass_seen) return std::nullopt;
-  const cv::Mat lab = LabOf(cv::Rect(b.at, b.patch.size()));
-  int count[256] = {0}, n = 0;
-  for (int y = 0; y < lab.rows; ++y)
-    for (int x = 0; x < lab.cols; ++x)
-      if (b.patch.at<uchar>(y, x)) ++count[lab.at<cv::Vec3b>(y, x)[0]], ++n;
-  int lightness = 0;
-  for (int seen = count[0]; seen * 10 <= n && lightness < 255;) seen += count[++lightness];
-  return (*grass_seen)[0] - lightness;
+  return (*grass_seen)[0] - seen.darkest_tenth;
 }
 
 bool TableReader::FlatGreen(const Blob& b, const ColourAsSeen* seen) {
