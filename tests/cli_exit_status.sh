@@ -42,5 +42,12 @@ if "$cf" --help | grep -q analyze; then
   expect 2 "bench photos without its labels" -- "$cf" bench photos --boards "$src/sample_images/scenes" --labels "$tmp/none.txt"
   expect 2 "bench photos with malformed labels" -- "$cf" bench photos --boards "$src/sample_images/scenes" --labels "$tmp/bad_labels.txt"
   expect 2 "bench photos labelling a missing photo" -- "$cf" bench photos --boards "$src/sample_images/scenes" --labels "$tmp/missing_labels.txt"
+  printf 'sheet D.png 1x1\nD/45\n' >"$tmp/bad_sheet.txt"
+  printf 'sheet D.png 2x2\nD/0 E/0 F/0\n' >"$tmp/short_sheet.txt"
+  printf 'sheet scene-103.jpg 3x4\nD/0 D/0 D/0 D/0 D/0 D/0 D/0 D/0 D/0 D/0 D/0 D/0\n' >"$tmp/no_sheet.txt"
+  expect 2 "bench tiles with a turn that is no quarter turn" -- "$cf" bench tiles --sheets "$src/sample_images/tiles" --labels "$tmp/bad_sheet.txt"
+  expect 2 "bench tiles labelling too few tiles" -- "$cf" bench tiles --sheets "$src/sample_images/tiles" --labels "$tmp/short_sheet.txt"
+  expect 2 "bench tiles on a table that is no tile sheet" -- "$cf" bench tiles --sheets "$src/sample_images/scenes" --labels "$tmp/no_sheet.txt"
+  expect 0 "bench tiles on one tile alone" -- "$cf" bench tiles --sheets "$src/sample_images/tiles" --labels <(printf 'sheet D.png 1x1\nD/0\n')
 fi
 exit $fail

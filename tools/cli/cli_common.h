@@ -50,5 +50,6 @@ int RunRender(const std::vector<std::string>& args);
 int RunBenchVision(const std::vector<std::string>& args);
 int RunBenchRender(const std::vector<std::string>& args);
 int RunBenchPhotos(const std::vector<std::string>& args);
+int RunBenchTiles(const std::vector<std::string>& args);
 
 }  // namespace cf::cli

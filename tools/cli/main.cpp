@@ -39,12 +39,13 @@ int RunBench(const std::vector<std::string>& args) {
   if (!args.empty() && args[0] == "render") return RunBenchRender({args.begin() + 1, args.end()});
   if (!args.empty() && args[0] == "vision") return RunBenchVision({args.begin() + 1, args.end()});
   if (!args.empty() && args[0] == "photos") return RunBenchPhotos({args.begin() + 1, args.end()});
+  if (!args.empty() && args[0] == "tiles") return RunBenchTiles({args.begin() + 1, args.end()});
 #endif
   if (args.empty() || args[0] == "--help" || args[0] == "-h") {
-    std::cout << "usage: catapult-fair bench engine|render|vision|photos [options]\n";
+    std::cout << "usage: catapult-fair bench engine|render|vision|photos|tiles [options]\n";
     return args.empty() ? kExitBadInput : kExitOk;
   }
-  return BadInput("unknown benchmark '" + args[0] + "' (engine, render, vision, photos)");
+  return BadInput("unknown benchmark '" + args[0] + "' (engine, render, vision, photos, tiles)");
 }
 
 }  // namespace cf::cli

@@ -1,0 +1,107 @@
+// Tile sheets: tiles laid apart on paper are found where they lie, and each is read on its own.
+
+#include "vision/tile_sheet.h"
+
+#include <gtest/gtest.h>
+
+#include <opencv2/imgproc.hpp>
+#include <random>
+
+#include "tests/vision/vision_test_support.h"
+#include "vision/tile_painter.h"
+
+namespace cf::testing {
+namespace {
+
+struct LaidTile {
+  std::string id;
+  int quarter;
+  cv::Point2f centre;
+  float turn_deg;  // clockwise
+};
+
+// Paper with a little grain, the tiles painted onto it at `side` pixels.
+cv::Mat LaySheet(const std::vector<LaidTile>& tiles, cv::Size size, int side, bool paper = true) {
+  cv::Mat sheet(size, CV_8UC3, cv::Scalar(236, 240, 242));
+  cv::Mat grain(size, CV_8UC3);
+  cv::randn(grain, cv::Scalar::all(0), cv::Scalar::all(4));
+  if (paper) sheet += grain;
+  for (const LaidTile& t : tiles) {
+    const TileCatalog& cat = VisionCatalog();
+    cv::Mat art = TurnedArt(PaintTile(cat.type(cat.find(t.id)), side), t.quarter);
+    const cv::Point2f middle((side - 1) / 2.0f, (side - 1) / 2.0f);
+    cv::Mat place = cv::getRotationMatrix2D(middle, -t.turn_deg, 1.0);
+    place.at<double>(0, 2) += t.centre.x - middle.x;
+    place.at<double>(1, 2) += t.centre.y - middle.y;
+    cv::Mat laid, where;
+    cv::warpAffine(art, laid, place, size);
+    cv::warpAffine(cv::Mat(art.size(), CV_8U, cv::Scalar(255)), where, place, size);
+    laid.copyTo(sheet, where > 128);
+  }
+  return sheet;
+}
+
+const std::vector<std::pair<std::string, int>> kTwelve = {{"A", 1}, {"D", 2}, {"E", 3}, {"H", 0},
+                                                          {"I", 1}, {"K", 2}, {"L", 3}, {"N", 0},
+                                                          {"P", 1}, {"R", 2}, {"V", 3}, {"W", 0}};
+
+// Twelve tiles laid by hand on a sheet, three by four, each a little off its place and off
+// square: each is found where it lies and read as the tile it is, turned as it is.
+TEST(TileSheet, TilesLaidApartAreFoundWhereTheyLieAndReadRight) {
+  const int side = 200, pitch = 236;
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> off(-6, 6), turn(-2.5f, 2.5f);
+  std::vector<LaidTile> laid;
+  for (size_t i = 0; i < kTwelve.size(); ++i)
+    laid.push_back({kTwelve[i].first, kTwelve[i].second,
+                    cv::Point2f(70 + side / 2 + (i % 3) * pitch + off(rng),
+                                50 + side / 2 + (i / 3) * pitch + off(rng)),
+                    turn(rng)});
+  const cv::Mat sheet = LaySheet(laid, {850, 1050}, side);
+  auto found = FindSheetTiles(sheet, 3, 4);
+  ASSERT_TRUE(found) << found.error().message;
+  ASSERT_EQ(found->size(), laid.size());
+  const auto tileset = PaintedTileset(VisionCatalog());
+  FineTileMatcher fine(tileset, 72);
+  const TileCatalog& cat = VisionCatalog();
+  for (size_t i = 0; i < laid.size(); ++i) {
+    const cv::RotatedRect& f = (*found)[i];
+    EXPECT_LT(cv::norm(f.center - laid[i].centre), 2.0) << laid[i].id;
+    EXPECT_NEAR(f.size.width, side, 3) << laid[i].id;
+    EXPECT_NEAR(f.angle, laid[i].turn_deg, 0.8) << laid[i].id;
+    const auto read = ReadLoneTile(sheet, f, tileset, fine, 72);
+    ASSERT_FALSE(read.empty());
+    const int truth = cat.find(laid[i].id);
+    EXPECT_TRUE(SameFace(cat.type(read[0].type), read[0].quarter, cat.type(truth), laid[i].quarter))
+        << laid[i].id << "/" << laid[i].quarter << " read as " << cat.type(read[0].type).id << "/"
+        << read[0].quarter;
+  }
+}
+
+// A sheet cut to its tiles, no paper between them: split evenly.
+TEST(TileSheet, ASheetCutToItsTilesIsSplitEvenly) {
+  const int side = 120;
+  std::vector<LaidTile> laid;
+  for (int i = 0; i < 4; ++i)
+    laid.push_back(
+        {kTwelve[i].first, kTwelve[i].second,
+         cv::Point2f((side - 1) / 2.0f + (i % 2) * side, (side - 1) / 2.0f + (i / 2) * side), 0});
+  auto found = FindSheetTiles(LaySheet(laid, {2 * side, 2 * side}, side), 2, 2);
+  ASSERT_TRUE(found) << found.error().message;
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_LT(cv::norm((*found)[i].center - laid[i].centre), 1.5) << i;
+    EXPECT_NEAR((*found)[i].size.width, side, 2) << i;
+  }
+}
+
+// Blank paper, or fewer tiles than asked for, is no sheet of tiles.
+TEST(TileSheet, PaperWithoutTheTilesAskedForIsRefused) {
+  const auto blank = FindSheetTiles(LaySheet({}, {600, 800}, 100), 3, 4);
+  ASSERT_FALSE(blank);
+  EXPECT_NE(blank.error().message.find("not there"), std::string::npos) << blank.error().message;
+  const std::vector<LaidTile> two = {{"A", 0, {150, 150}, 0}, {"B", 0, {420, 150}, 0}};
+  EXPECT_FALSE(FindSheetTiles(LaySheet(two, {600, 800}, 200), 2, 2));
+}
+
+}  // namespace
+}  // namespace cf::testing

@@ -1,0 +1,165 @@
+// catapult-fair bench tiles: how many photographed tiles are named right, each read on its own
+// from a labelled tile sheet (tools/real_tile_sheets_labels.txt) against a tile set.
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <opencv2/imgcodecs.hpp>
+#include <sstream>
+
+#include "tools/cli/cli_vision.h"
+#include "vision/tile_sheet.h"
+
+namespace cf::cli {
+
+namespace {
+
+// One photographed sheet: its file, layout, and each tile's id and clockwise turn, row by row.
+struct LabelledSheet {
+  std::string file;
+  int cols = 0, rows = 0;
+  std::vector<std::pair<int, int>> tiles;  // type, quarter turns
+};
+
+Result<std::vector<LabelledSheet>> LoadSheetLabels(const std::string& path,
+                                                   const TileCatalog& catalog) {
+  std::ifstream in(path);
+  if (!in) return Fail("cannot read labels " + path);
+  std::vector<LabelledSheet> sheets;
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n) {
+    if (auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    std::istringstream words(line);
+    std::string word;
+    if (!(words >> word)) continue;
+    const std::string at = path + ":" + std::to_string(n) + ": ";
+    if (word == "sheet") {
+      LabelledSheet s;
+      std::string grid;
+      if (!(words >> s.file >> grid) || std::sscanf(grid.c_str(), "%dx%d", &s.cols, &s.rows) != 2 ||
+          s.cols < 1 || s.rows < 1)
+        return Fail(at + "expected: sheet FILE COLSxROWS");
+      sheets.push_back(s);
+      continue;
+    }
+    if (sheets.empty()) return Fail(at + "a tile before the first 'sheet' line");
+    do {
+      const auto slash = word.find('/');
+      const int type = catalog.find(word.substr(0, slash));
+      const int degrees = slash == std::string::npos ? -1 : std::atoi(word.c_str() + slash + 1);
+      if (type < 0 || degrees < 0 || degrees % 90 || degrees >= 360)
+        return Fail(at + "bad tile '" + word + "' (expected ID/DEGREES)");
+      sheets.back().tiles.push_back({type, degrees / 90});
+    } while (words >> word);
+  }
+  for (const auto& s : sheets)
+    if (static_cast<int>(s.tiles.size()) != s.cols * s.rows)
+      return Fail(path + ": " + s.file + " names " + std::to_string(s.tiles.size()) +
+                  " tiles, its layout holds " + std::to_string(s.cols * s.rows));
+  if (sheets.empty()) return Fail(path + " labels no sheet");
+  return sheets;
+}
+
+}  // namespace
+
+int RunBenchTiles(const std::vector<std::string>& args) {
+  po::options_description options("options");
+  AddCatalogOption(options);
+  AddTilesetOption(options);
+  options.add_options()("sheets", po::value<std::string>()->required(),
+                        "folder of the photographed tile sheets")(
+      "labels", po::value<std::string>()->required(),
+      "per sheet: 'sheet FILE COLSxROWS', then ID/DEGREES per tile")(
+      "pitch", po::value<int>()->default_value(72), "pixels a tile is read at (a board's cell)")(
+      "per-tile", "print one line per tile");
+  po::positional_options_description pos;
+  int code = 0;
+  auto vm = ParseArgs(args,
+                      "usage: catapult-fair bench tiles --sheets DIR --labels FILE --tileset DIR "
+                      "[--pitch PX] [--per-tile]\n"
+                      "Finds every tile of the labelled sheets, reads each on its own and counts "
+                      "those named and turned right.",
+                      options, pos, code);
+  if (!vm) return code;
+  auto catalog = LoadCatalog(*vm);
+  if (!catalog) return BadInput(catalog.error().message);
+  auto tileset = LoadTilesetOption(*vm, *catalog);
+  if (!tileset) return BadInput(tileset.error().message);
+  auto sheets = LoadSheetLabels((*vm)["labels"].as<std::string>(), *catalog);
+  if (!sheets) return BadInput(sheets.error().message);
+  const int pitch = (*vm)["pitch"].as<int>();
+  if (pitch < 24 || pitch > 400) return BadInput("--pitch must be 24 to 400 pixels");
+  const std::filesystem::path dir = (*vm)["sheets"].as<std::string>();
+  FineTileMatcher fine(*tileset, pitch);
+  int tiles = 0, right = 0, id_right = 0, in_three = 0;
+  std::vector<double> ms;
+  std::vector<std::string> wrong;
+  // Every sheet read and its tiles found before anything is printed: bad input prints one line.
+  std::vector<std::pair<cv::Mat, std::vector<cv::RotatedRect>>> laid;
+  for (const auto& s : *sheets) {
+    const std::string path = (dir / s.file).string();
+    cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
+    if (image.empty()) return BadInput("cannot read image " + path);
+    auto found = FindSheetTiles(image, s.cols, s.rows);
+    if (!found) return BadInput(path + ": " + found.error().message);
+    laid.emplace_back(image, std::move(found).value());
+  }
+  std::printf("catapult-fair bench tiles: %zu sheet%s from %s, read at %d px a tile\n",
+              sheets->size(), sheets->size() == 1 ? "" : "s", dir.string().c_str(), pitch);
+  for (size_t k = 0; k < sheets->size(); ++k) {
+    const LabelledSheet& s = (*sheets)[k];
+    const auto& [image, found] = laid[k];
+    int right_here = 0;
+    for (size_t i = 0; i < found.size(); ++i) {
+      const auto [type, quarter] = s.tiles[i];
+      const auto start = std::chrono::steady_clock::now();
+      const auto read = ReadLoneTile(image, found[i], *tileset, fine, pitch);
+      ms.push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+              .count());
+      auto is_truth = [&](const Candidate& c) {
+        return SameFace(catalog->type(c.type), c.quarter, catalog->type(type), quarter);
+      };
+      const auto truth = std::find_if(read.begin(), read.end(), is_truth);
+      const bool ok = !read.empty() && is_truth(read[0]);
+      ++tiles, right += ok, right_here += ok;
+      id_right += !read.empty() && read[0].type == type;
+      in_three += truth != read.end() && truth - read.begin() < 3;
+      char line[200];
+      const std::string label = catalog->type(type).id + "/" + std::to_string(quarter * 90);
+      if (read.empty()) {
+        std::snprintf(line, sizeof line, "%s #%zu %s read as nothing", s.file.c_str(), i + 1,
+                      label.c_str());
+      } else {
+        const std::string as =
+            catalog->type(read[0].type).id + "/" + std::to_string(read[0].quarter * 90);
+        char truth_score[40] = "not among the candidates";
+        if (truth != read.end())
+          std::snprintf(truth_score, sizeof truth_score, "%.3f, %s", truth->score,
+                        truth - read.begin() < 3 ? "among the best three" : "further down");
+        std::snprintf(line, sizeof line, "%s #%zu %s read as %s (%.3f; %s %s)", s.file.c_str(),
+                      i + 1, label.c_str(), as.c_str(), read[0].score, label.c_str(), truth_score);
+      }
+      if (!ok) wrong.push_back(line);
+      if (vm->count("per-tile")) std::printf("    %s%s\n", ok ? "right: " : "WRONG: ", line);
+    }
+    std::printf("  %-14s %2d of %2zu right\n", s.file.c_str(), right_here, found.size());
+  }
+  std::sort(ms.begin(), ms.end());
+  std::printf("  tiles named and turned right: %.1f%% of %d (%d)\n", Pct(right, tiles), tiles,
+              right);
+  std::printf(
+      "  named right, whatever the turn: %.1f%%; the right reading among the best three: "
+      "%.1f%%\n",
+      Pct(id_right, tiles), Pct(in_three, tiles));
+  std::printf("  read in a median %.1f ms a tile (after the first: the art kept at this pitch)\n",
+              ms.empty() ? 0.0 : ms[ms.size() / 2]);
+  if (!vm->count("per-tile"))
+    for (const auto& w : wrong) std::printf("    wrong: %s\n", w.c_str());
+  return kExitOk;
+}
+
+}  // namespace cf::cli
