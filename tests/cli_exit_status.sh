@@ -48,6 +48,9 @@ if "$cf" --help | grep -q analyze; then
   expect 2 "bench tiles with a turn that is no quarter turn" -- "$cf" bench tiles --sheets "$src/sample_images/tiles" --labels "$tmp/bad_sheet.txt"
   expect 2 "bench tiles labelling too few tiles" -- "$cf" bench tiles --sheets "$src/sample_images/tiles" --labels "$tmp/short_sheet.txt"
   expect 2 "bench tiles on a table that is no tile sheet" -- "$cf" bench tiles --sheets "$src/sample_images/scenes" --labels "$tmp/no_sheet.txt"
+  expect 2 "enroll from both one sheet and a folder of them" -- "$cf" tileset enroll "$tmp/e" --sheet "$src/sample_images/tiles/D.png" --sheets "$src/sample_images/tiles" --labels "$tmp/bad_sheet.txt"
+  expect 2 "enroll from a sheet that is not there" -- "$cf" tileset enroll "$tmp/e" --sheets "$tmp" --labels "$tmp/no_sheet.txt"
+  expect 2 "enroll with a turn that is no quarter turn" -- "$cf" tileset enroll "$tmp/e" --sheets "$src/sample_images/tiles" --labels "$tmp/bad_sheet.txt"
   expect 0 "bench tiles on one tile alone" -- "$cf" bench tiles --sheets "$src/sample_images/tiles" --labels <(printf 'sheet D.png 1x1\nD/0\n')
 fi
 exit $fail

@@ -53,8 +53,13 @@ std::vector<double> Profile(const cv::Mat& mask, bool along_x) {
 }
 
 // Where `n` tiles lie along a profile: n + 1 boundaries, the outer ones where tiles begin and end,
-// the inner ones at the paper between neighbours (or evenly, where there is none).
-std::vector<int> Boundaries(const std::vector<double>& p, int n) {
+// the inner ones at the paper between neighbours (or evenly, where there is none); `cut` when no
+// paper lies anywhere along it, a sheet cut to its tiles.
+struct Boundaries {
+  std::vector<int> at;
+  bool cut = true;
+};
+Boundaries Bounds(const std::vector<double>& p, int n) {
   const int size = static_cast<int>(p.size());
   std::vector<double> sorted = p;
   std::sort(sorted.begin(), sorted.end());
@@ -62,7 +67,7 @@ std::vector<int> Boundaries(const std::vector<double>& p, int n) {
   int first = 0, last = size - 1;
   while (first < last && p[first] < begins) ++first;
   while (last > first && p[last] < begins) --last;
-  std::vector<int> at{first};
+  Boundaries b{{first}, first == 0 && last == size - 1};
   const double pitch = (last + 1 - first) / static_cast<double>(n);
   for (int k = 1; k < n; ++k) {
     const int even = first + static_cast<int>(std::lround(k * pitch));
@@ -70,10 +75,12 @@ std::vector<int> Boundaries(const std::vector<double>& p, int n) {
     int best = even;
     for (int i = std::max(first, even - reach); i <= std::min(last, even + reach); ++i)
       if (p[i] < p[best]) best = i;
-    at.push_back(p[best] < kNoPaper * full ? best : even);
+    const bool paper = p[best] < kNoPaper * full;
+    b.at.push_back(paper ? best : even);
+    b.cut &= !paper;
   }
-  at.push_back(last + 1);
-  return at;
+  b.at.push_back(last + 1);
+  return b;
 }
 
 }  // namespace
@@ -84,24 +91,33 @@ Result<std::vector<cv::RotatedRect>> FindSheetTiles(const cv::Mat& sheet, int co
     return Fail("the sheet is too small for " + std::to_string(cols) + " x " +
                 std::to_string(rows) + " tiles");
   const cv::Mat tile = TileMask(sheet);
-  const std::vector<int> xs = Boundaries(Profile(tile, true), cols),
-                         ys = Boundaries(Profile(tile, false), rows);
+  const Boundaries xb = Bounds(Profile(tile, true), cols), yb = Bounds(Profile(tile, false), rows);
+  // On a sheet cut to its tiles each part is a tile, to the pixel.
+  const bool cut = xb.cut && yb.cut;
   std::vector<cv::RotatedRect> found;
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) {
-      const cv::Rect part(xs[c], ys[r], xs[c + 1] - xs[c], ys[r + 1] - ys[r]);
+      const cv::Rect part(xb.at[c], yb.at[r], xb.at[c + 1] - xb.at[c], yb.at[r + 1] - yb.at[r]);
       std::vector<cv::Point> points;
       cv::findNonZero(tile(part), points);
       const std::string which = "tile " + std::to_string(r * cols + c + 1) + " of the " +
                                 std::to_string(cols) + " x " + std::to_string(rows) + " sheet";
       if (points.size() < kLeastFill * part.area()) return Fail(which + " is not there");
-      std::vector<cv::Point> hull;
-      cv::convexHull(points, hull);
-      cv::RotatedRect square = cv::minAreaRect(hull);
+      cv::RotatedRect square(cv::Point2f(part.width - 1, part.height - 1) / 2,
+                             cv::Size2f(part.size()), 0.0f);
+      if (!cut) {
+        std::vector<cv::Point> hull;
+        cv::convexHull(points, hull);
+        square = cv::minAreaRect(hull);
+      }
       const double w = square.size.width, h = square.size.height;
       if (std::abs(w - h) > kMostUnsquare * std::max(w, h))
         return Fail(which + " is not square (" + std::to_string(static_cast<int>(w)) + " x " +
                     std::to_string(static_cast<int>(h)) + " px)");
+      if (cut) {
+        found.emplace_back(square.center + cv::Point2f(part.tl()), square.size, 0.0f);
+        continue;
+      }
       double angle = square.angle;  // clockwise, as a square's: within half a right angle
       while (angle > 45) angle -= 90;
       while (angle <= -45) angle += 90;
@@ -110,6 +126,25 @@ Result<std::vector<cv::RotatedRect>> FindSheetTiles(const cv::Mat& sheet, int co
                          static_cast<float>(angle));
     }
   return found;
+}
+
+cv::Mat CutOutTile(const cv::Mat& image, const cv::RotatedRect& where) {
+  const cv::Point2d corner(where.center.x - (where.size.width - 1) / 2.0,
+                           where.center.y - (where.size.height - 1) / 2.0);
+  const cv::Size size(cvRound(where.size.width), cvRound(where.size.height));
+  const cv::Rect whole(cvRound(corner.x), cvRound(corner.y), size.width, size.height);
+  const bool on_pixels = where.angle == 0 && std::abs(corner.x - whole.x) < 1e-3 &&
+                         std::abs(corner.y - whole.y) < 1e-3 &&
+                         std::abs(where.size.width - size.width) < 1e-3 &&
+                         std::abs(where.size.height - size.height) < 1e-3;
+  if (on_pixels && (whole & cv::Rect(0, 0, image.cols, image.rows)) == whole)
+    return image(whole).clone();
+  cv::Mat turn = cv::getRotationMatrix2D(where.center, where.angle, 1.0);
+  turn.at<double>(0, 2) += (size.width - 1) / 2.0 - where.center.x;
+  turn.at<double>(1, 2) += (size.height - 1) / 2.0 - where.center.y;
+  cv::Mat tile;
+  cv::warpAffine(image, tile, turn, size, cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+  return tile;
 }
 
 std::vector<Candidate> ReadLoneTile(const cv::Mat& image, const cv::RotatedRect& where,

@@ -17,6 +17,10 @@ namespace cf {
 // is split evenly. Fails when the sheet does not show that many tiles.
 Result<std::vector<cv::RotatedRect>> FindSheetTiles(const cv::Mat& sheet, int cols, int rows);
 
+// The tile lying at `where`, turned square and cut out at its own size (the very pixels when it
+// lies square on them).
+cv::Mat CutOutTile(const cv::Mat& image, const cv::RotatedRect& where);
+
 // One tile lying alone at `where` in `image`, straightened and scaled into the middle cell of a
 // board of `fine`'s pitch (what lies around it kept as it is), read as a board's cell is:
 // candidates best first.

@@ -78,6 +78,37 @@ TEST(TileSheet, TilesLaidApartAreFoundWhereTheyLieAndReadRight) {
   }
 }
 
+// A tile laid turned a little is cut out straight: its art, as painted, to within the blur of
+// turning it twice (1.5-1.8 levels; 6-10 turned the wrong way); on a sheet cut to its tiles, the
+// very pixels.
+TEST(TileSheet, ATileIsCutOutStraight) {
+  const int side = 160;
+  const std::vector<LaidTile> laid = {{"K", 1, {130.3f, 140.6f}, 2.2f},
+                                      {"E", 0, {400, 140}, -1.7f}};
+  const cv::Mat sheet = LaySheet(laid, {540, 290}, side);
+  auto found = FindSheetTiles(sheet, 2, 1);
+  ASSERT_TRUE(found) << found.error().message;
+  const TileCatalog& cat = VisionCatalog();
+  for (size_t i = 0; i < laid.size(); ++i) {
+    const cv::Mat art = TurnedArt(PaintTile(cat.type(cat.find(laid[i].id)), side), laid[i].quarter);
+    const cv::Mat cut = CutOutTile(sheet, (*found)[i]);
+    ASSERT_NEAR(cut.cols, side, 2);
+    cv::Mat sized, difference;
+    cv::resize(cut, sized, art.size(), 0, 0, cv::INTER_AREA);
+    cv::absdiff(sized, art, difference);
+    const cv::Rect inner(8, 8, side - 16, side - 16);  // the rim takes in paper
+    EXPECT_LT(cv::mean(difference(inner))[0], 4) << laid[i].id;
+  }
+  cv::Mat edge_to_edge;
+  cv::hconcat(PaintTile(cat.type(cat.find("D")), 100), PaintTile(cat.type(cat.find("L")), 100),
+              edge_to_edge);
+  auto halves = FindSheetTiles(edge_to_edge, 2, 1);
+  ASSERT_TRUE(halves) << halves.error().message;
+  const cv::Mat right = CutOutTile(edge_to_edge, (*halves)[1]);
+  ASSERT_EQ(right.size(), cv::Size(100, 100));
+  EXPECT_EQ(cv::norm(right, edge_to_edge(cv::Rect(100, 0, 100, 100)), cv::NORM_INF), 0);
+}
+
 // A sheet cut to its tiles, no paper between them: split evenly.
 TEST(TileSheet, ASheetCutToItsTilesIsSplitEvenly) {
   const int side = 120;

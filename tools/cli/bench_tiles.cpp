@@ -5,65 +5,14 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <opencv2/imgcodecs.hpp>
-#include <sstream>
 
 #include "tools/cli/cli_vision.h"
+#include "tools/cli/sheet_labels.h"
 #include "vision/tile_sheet.h"
 
 namespace cf::cli {
-
-namespace {
-
-// One photographed sheet: its file, layout, and each tile's id and clockwise turn, row by row.
-struct LabelledSheet {
-  std::string file;
-  int cols = 0, rows = 0;
-  std::vector<std::pair<int, int>> tiles;  // type, quarter turns
-};
-
-Result<std::vector<LabelledSheet>> LoadSheetLabels(const std::string& path,
-                                                   const TileCatalog& catalog) {
-  std::ifstream in(path);
-  if (!in) return Fail("cannot read labels " + path);
-  std::vector<LabelledSheet> sheets;
-  std::string line;
-  for (int n = 1; std::getline(in, line); ++n) {
-    if (auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
-    std::istringstream words(line);
-    std::string word;
-    if (!(words >> word)) continue;
-    const std::string at = path + ":" + std::to_string(n) + ": ";
-    if (word == "sheet") {
-      LabelledSheet s;
-      std::string grid;
-      if (!(words >> s.file >> grid) || std::sscanf(grid.c_str(), "%dx%d", &s.cols, &s.rows) != 2 ||
-          s.cols < 1 || s.rows < 1)
-        return Fail(at + "expected: sheet FILE COLSxROWS");
-      sheets.push_back(s);
-      continue;
-    }
-    if (sheets.empty()) return Fail(at + "a tile before the first 'sheet' line");
-    do {
-      const auto slash = word.find('/');
-      const int type = catalog.find(word.substr(0, slash));
-      const int degrees = slash == std::string::npos ? -1 : std::atoi(word.c_str() + slash + 1);
-      if (type < 0 || degrees < 0 || degrees % 90 || degrees >= 360)
-        return Fail(at + "bad tile '" + word + "' (expected ID/DEGREES)");
-      sheets.back().tiles.push_back({type, degrees / 90});
-    } while (words >> word);
-  }
-  for (const auto& s : sheets)
-    if (static_cast<int>(s.tiles.size()) != s.cols * s.rows)
-      return Fail(path + ": " + s.file + " names " + std::to_string(s.tiles.size()) +
-                  " tiles, its layout holds " + std::to_string(s.cols * s.rows));
-  if (sheets.empty()) return Fail(path + " labels no sheet");
-  return sheets;
-}
-
-}  // namespace
 
 int RunBenchTiles(const std::vector<std::string>& args) {
   po::options_description options("options");
@@ -88,7 +37,10 @@ int RunBenchTiles(const std::vector<std::string>& args) {
   if (!catalog) return BadInput(catalog.error().message);
   auto tileset = LoadTilesetOption(*vm, *catalog);
   if (!tileset) return BadInput(tileset.error().message);
-  auto sheets = LoadSheetLabels((*vm)["labels"].as<std::string>(), *catalog);
+  const std::string labels = (*vm)["labels"].as<std::string>();
+  auto text = ReadFile(labels);
+  if (!text) return BadInput(text.error().message);
+  auto sheets = ParseSheetLabels(*text, labels, *catalog);
   if (!sheets) return BadInput(sheets.error().message);
   const int pitch = (*vm)["pitch"].as<int>();
   if (pitch < 24 || pitch > 400) return BadInput("--pitch must be 24 to 400 pixels");

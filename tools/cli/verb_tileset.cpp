@@ -1,14 +1,19 @@
-// catapult-fair tileset export DIR: one canonical top-down image per tile id.
+// catapult-fair tileset: export the painted tile set, or enroll one from photographed tile sheets;
+// one canonical top-down image per tile id.
 
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
 #include <sstream>
 
 #include "tools/cli/cli_common.h"
+#include "tools/cli/sheet_labels.h"
 #include "vision/tile_painter.h"
+#include "vision/tile_sheet.h"
 
 namespace cf::cli {
 
@@ -19,11 +24,16 @@ int RunTileset(const std::vector<std::string>& args) {
       "dir", po::value<std::string>()->required(), "output folder")(
       "size", po::value<int>()->default_value(256), "tile size in pixels")(
       "sets", po::value<std::vector<std::string>>()->multitoken(),
-      "only these sets (default: all)")("sheet", po::value<std::string>(),
-                                        "enroll: a photo of tiles laid out in a grid")(
+      "only these sets (default: all)")(
+      "sheet", po::value<std::string>(),
+      "enroll: a photo of tiles laid out in a grid, apart on paper or edge to edge")(
+      "sheets", po::value<std::string>(),
+      "enroll: a folder of such photos, --labels naming each ('sheet FILE COLSxROWS' lines)")(
       "grid", po::value<std::string>()->default_value("4x6"),
       "enroll: columns x rows of the sheet")(
-      "labels", po::value<std::string>(), "enroll: ID/DEGREES per tile, row by row ('#' comments)");
+      "labels", po::value<std::string>(),
+      "enroll: ID/DEGREES per tile, row by row ('#' comments); with --sheets, after each sheet's "
+      "line; the first tile of each id is enrolled");
   po::positional_options_description pos;
   pos.add("action", 1).add("dir", 1);
   int code = 0;
@@ -31,6 +41,7 @@ int RunTileset(const std::vector<std::string>& args) {
       ParseArgs(args,
                 "usage: catapult-fair tileset export DIR [--size N]\n"
                 "       catapult-fair tileset enroll DIR --sheet IMAGE --grid 4x6 --labels FILE\n"
+                "       catapult-fair tileset enroll DIR --sheets FOLDER --labels FILE\n"
                 "Writes <id>.png for every tile of the catalog, canonical orientation "
                 "(the --tileset format of analyze).",
                 options, pos, code);
@@ -41,43 +52,53 @@ int RunTileset(const std::vector<std::string>& args) {
   auto catalog = LoadCatalog(*vm);
   if (!catalog) return BadInput(catalog.error().message);
   if (action == "enroll") {
-    if (!vm->count("sheet") || !vm->count("labels"))
-      return BadInput("enroll needs --sheet and --labels");
-    cv::Mat sheet = cv::imread((*vm)["sheet"].as<std::string>(), cv::IMREAD_COLOR);
-    if (sheet.empty()) return BadInput("cannot read image " + (*vm)["sheet"].as<std::string>());
-    int cols = 0, rows = 0;
-    if (std::sscanf((*vm)["grid"].as<std::string>().c_str(), "%dx%d", &cols, &rows) != 2 ||
-        cols < 1 || rows < 1)
-      return BadInput("--grid takes COLSxROWS");
-    auto text = ReadFile((*vm)["labels"].as<std::string>());
+    if (!vm->count("labels") || vm->count("sheet") == vm->count("sheets"))
+      return BadInput("enroll needs --labels and one of --sheet or --sheets");
+    const std::string labels = (*vm)["labels"].as<std::string>();
+    auto text = ReadFile(labels);
     if (!text) return BadInput(text.error().message);
-    std::vector<std::string> labels;
-    std::istringstream in(*text);
-    for (std::string line; std::getline(in, line);) {
-      if (auto h = line.find('#'); h != std::string::npos) line.erase(h);
-      std::istringstream words(line);
-      for (std::string w; words >> w;) labels.push_back(w);
+    std::filesystem::path folder;
+    std::vector<LabelledSheet> sheets;
+    if (vm->count("sheet")) {
+      int cols = 0, rows = 0;
+      if (std::sscanf((*vm)["grid"].as<std::string>().c_str(), "%dx%d", &cols, &rows) != 2 ||
+          cols < 1 || rows < 1)
+        return BadInput("--grid takes COLSxROWS");
+      auto one = ParseOneSheetLabels(*text, labels, (*vm)["sheet"].as<std::string>(), cols, rows,
+                                     *catalog);
+      if (!one) return BadInput(one.error().message);
+      sheets.push_back(*one);
+    } else {
+      folder = (*vm)["sheets"].as<std::string>();
+      auto all = ParseSheetLabels(*text, labels, *catalog);
+      if (!all) return BadInput(all.error().message);
+      sheets = std::move(all).value();
     }
-    if (static_cast<int>(labels.size()) != cols * rows)
-      return BadInput("the labels name " + std::to_string(labels.size()) + " tiles, the grid has " +
-                      std::to_string(cols * rows));
+    // Every sheet read and its tiles found before anything is written.
+    std::map<int, cv::Mat> art;  // by type: the first tile labelled so, turned canonical
+    for (const LabelledSheet& sheet : sheets) {
+      const std::string path = (folder / sheet.file).string();
+      cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
+      if (image.empty()) return BadInput("cannot read image " + path);
+      auto found = FindSheetTiles(image, sheet.cols, sheet.rows);
+      if (!found) return BadInput(path + ": " + found.error().message);
+      for (size_t i = 0; i < found->size(); ++i) {
+        const auto [type, quarter] = sheet.tiles[i];
+        if (art.count(type)) continue;
+        cv::Mat tile = CutOutTile(image, (*found)[i]);
+        for (int q = 0; q < quarter; ++q) cv::rotate(tile, tile, cv::ROTATE_90_COUNTERCLOCKWISE);
+        art[type] = tile;
+      }
+    }
     std::filesystem::path dir = (*vm)["dir"].as<std::string>();
-    std::filesystem::create_directories(dir);
-    double w = sheet.cols / double(cols), h = sheet.rows / double(rows);
-    for (int i = 0; i < cols * rows; ++i) {
-      auto slash = labels[i].find('/');
-      std::string id = labels[i].substr(0, slash);
-      int degrees = slash == std::string::npos ? 0 : std::atoi(labels[i].c_str() + slash + 1);
-      if (catalog->find(id) < 0 || degrees % 90) return BadInput("bad label '" + labels[i] + "'");
-      cv::Mat tile = sheet(cv::Rect(static_cast<int>(i % cols * w), static_cast<int>(i / cols * h),
-                                    static_cast<int>(w), static_cast<int>(h)))
-                         .clone();
-      for (int q = 0; q < ((degrees / 90) % 4 + 4) % 4; ++q)
-        cv::rotate(tile, tile, cv::ROTATE_90_COUNTERCLOCKWISE);
-      if (!cv::imwrite((dir / (id + ".png")).string(), tile))
-        return BadInput("cannot write " + id + ".png");
-    }
-    std::cout << "enrolled " << cols * rows << " tiles into " << dir.string() << "\n";
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) return BadInput("cannot create " + dir.string() + ": " + ec.message());
+    for (const auto& [type, tile] : art)
+      if (!cv::imwrite((dir / (catalog->type(type).id + ".png")).string(), tile))
+        return BadInput("cannot write " + catalog->type(type).id + ".png");
+    std::cout << "enrolled " << art.size() << " tiles from " << sheets.size() << " sheet"
+              << (sheets.size() == 1 ? "" : "s") << " into " << dir.string() << "\n";
     return kExitOk;
   }
   int size = (*vm)["size"].as<int>();
