@@ -5,8 +5,6 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <map>
-#include <opencv2/imgcodecs.hpp>
 
 #include "tools/cli/cli_vision.h"
 #include "tools/cli/sheet_labels.h"
@@ -54,20 +52,13 @@ int RunBenchTiles(const std::vector<std::string>& args) {
   std::vector<double> ms;
   std::vector<std::string> wrong;
   // Every sheet read and its tiles found before anything is printed: bad input prints one line.
-  std::vector<std::pair<cv::Mat, std::vector<cv::RotatedRect>>> laid;
-  for (const auto& s : *sheets) {
-    const std::string path = (dir / s.file).string();
-    cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
-    if (image.empty()) return BadInput("cannot read image " + path);
-    auto found = FindSheetTiles(image, s.cols, s.rows);
-    if (!found) return BadInput(path + ": " + found.error().message);
-    laid.emplace_back(image, std::move(found).value());
-  }
+  auto laid = FindLabelledTiles(dir, *sheets);
+  if (!laid) return BadInput(laid.error().message);
   std::printf("catapult-fair bench tiles: %zu sheet%s from %s, read at %d px a tile\n",
               sheets->size(), sheets->size() == 1 ? "" : "s", dir.string().c_str(), pitch);
   for (size_t k = 0; k < sheets->size(); ++k) {
     const LabelledSheet& s = (*sheets)[k];
-    const auto& [image, found] = laid[k];
+    const auto& [image, found] = (*laid)[k];
     int right_here = 0;
     for (size_t i = 0; i < found.size(); ++i) {
       const auto [type, quarter] = s.tiles[i];

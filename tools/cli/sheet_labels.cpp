@@ -2,7 +2,10 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <opencv2/imgcodecs.hpp>
 #include <sstream>
+
+#include "vision/tile_sheet.h"
 
 namespace cf::cli {
 
@@ -78,6 +81,20 @@ Result<LabelledSheet> ParseOneSheetLabels(const std::string& text, const std::st
   }
   if (auto counted = CheckCount(sheet, source); !counted) return counted.error();
   return sheet;
+}
+
+Result<std::vector<LaidSheet>> FindLabelledTiles(const std::filesystem::path& folder,
+                                                 const std::vector<LabelledSheet>& sheets) {
+  std::vector<LaidSheet> laid;
+  for (const LabelledSheet& sheet : sheets) {
+    const std::string path = (folder / sheet.file).string();
+    cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
+    if (image.empty()) return Fail("cannot read image " + path);
+    auto found = FindSheetTiles(image, sheet.cols, sheet.rows);
+    if (!found) return Fail(path + ": " + found.error().message);
+    laid.push_back({image, std::move(found).value()});
+  }
+  return laid;
 }
 
 }  // namespace cf::cli

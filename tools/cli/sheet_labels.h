@@ -1,7 +1,9 @@
 #pragma once
 // Labels of photographed tile sheets (tools/real_tile_sheets_labels.txt): per sheet its file,
-// layout, and each tile's id and turn.
+// layout, and each tile's id and turn; and the tiles found on the sheets they label.
 
+#include <filesystem>
+#include <opencv2/core.hpp>
 #include <string>
 #include <utility>
 #include <vector>
@@ -28,5 +30,15 @@ Result<std::vector<LabelledSheet>> ParseSheetLabels(const std::string& text,
 Result<LabelledSheet> ParseOneSheetLabels(const std::string& text, const std::string& source,
                                           const std::string& file, int cols, int rows,
                                           const TileCatalog& catalog);
+
+// A labelled sheet's picture and where each of its tiles lies, row by row.
+struct LaidSheet {
+  cv::Mat image;
+  std::vector<cv::RotatedRect> tiles;
+};
+// Every sheet read from `folder` and its tiles found (FindSheetTiles); the first that cannot be
+// read or does not show its tiles fails, naming its file.
+Result<std::vector<LaidSheet>> FindLabelledTiles(const std::filesystem::path& folder,
+                                                 const std::vector<LabelledSheet>& sheets);
 
 }  // namespace cf::cli

@@ -75,21 +75,17 @@ int RunTileset(const std::vector<std::string>& args) {
       sheets = std::move(all).value();
     }
     // Every sheet read and its tiles found before anything is written.
+    auto laid = FindLabelledTiles(folder, sheets);
+    if (!laid) return BadInput(laid.error().message);
     std::map<int, cv::Mat> art;  // by type: the first tile labelled so, turned canonical
-    for (const LabelledSheet& sheet : sheets) {
-      const std::string path = (folder / sheet.file).string();
-      cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
-      if (image.empty()) return BadInput("cannot read image " + path);
-      auto found = FindSheetTiles(image, sheet.cols, sheet.rows);
-      if (!found) return BadInput(path + ": " + found.error().message);
-      for (size_t i = 0; i < found->size(); ++i) {
-        const auto [type, quarter] = sheet.tiles[i];
+    for (size_t k = 0; k < sheets.size(); ++k)
+      for (size_t i = 0; i < sheets[k].tiles.size(); ++i) {
+        const auto [type, quarter] = sheets[k].tiles[i];
         if (art.count(type)) continue;
-        cv::Mat tile = CutOutTile(image, (*found)[i]);
+        cv::Mat tile = CutOutTile((*laid)[k].image, (*laid)[k].tiles[i]);
         for (int q = 0; q < quarter; ++q) cv::rotate(tile, tile, cv::ROTATE_90_COUNTERCLOCKWISE);
         art[type] = tile;
       }
-    }
     std::filesystem::path dir = (*vm)["dir"].as<std::string>();
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
