@@ -23,6 +23,7 @@ constexpr double kNoPaper = 0.5;
 // kLeastFill of its part of the sheet.
 constexpr double kMostUnsquare = 0.2, kLeastFill = 0.3;
 
+// Where the sheet shows tiles (255) rather than paper, specks left out.
 cv::Mat TileMask(const cv::Mat& bgr) {
   cv::Mat hsv;
   cv::cvtColor(bgr, hsv, cv::COLOR_BGR2HSV);
