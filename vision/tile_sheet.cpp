@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <opencv2/imgproc.hpp>
+#include <optional>
 #include <string>
 
 namespace cf {
@@ -13,6 +14,10 @@ namespace {
 // part of a tile, never along its edge).
 constexpr int kPaperMostSaturation = 40;
 constexpr double kPaperLeastLight = 0.75;  // of the sheet's lightest tenth
+// Tiles laid on a table rather than paper: the table is the colour of the picture's rim (a band
+// this share of its short side), and within this distance (8-bit Lab) of it is table.
+constexpr double kRimShare = 0.02, kTableLab = 24;
+constexpr double kUniformRim = 0.75;  // the share of the rim that must be of the table's colour
 // Between two rows or columns of tiles the paper is sought this far (a share of the tile pitch)
 // either side of where an even layout puts it.
 constexpr double kGapSearch = 0.2;
@@ -23,8 +28,8 @@ constexpr double kNoPaper = 0.5;
 // kLeastFill of its part of the sheet.
 constexpr double kMostUnsquare = 0.2, kLeastFill = 0.3;
 
-// Where the sheet shows tiles (255) rather than paper, specks left out.
-cv::Mat TileMask(const cv::Mat& bgr) {
+// Where light, nearly colourless paper shows.
+cv::Mat Paper(const cv::Mat& bgr) {
   cv::Mat hsv;
   cv::cvtColor(bgr, hsv, cv::COLOR_BGR2HSV);
   std::vector<cv::Mat> hsv_planes;
@@ -36,9 +41,49 @@ cv::Mat TileMask(const cv::Mat& bgr) {
   int lightest = 255;
   for (size_t seen = 0; lightest > 0 && seen < value.total() / 10; --lightest)
     seen += histogram[lightest];
-  cv::Mat paper = (hsv_planes[1] < kPaperMostSaturation) & (value > kPaperLeastLight * lightest);
-  cv::Mat tile = paper == 0;
-  const int speck = std::max(3, std::min(bgr.cols, bgr.rows) / 400) | 1;
+  return (hsv_planes[1] < kPaperMostSaturation) & (value > kPaperLeastLight * lightest);
+}
+
+// The picture's rim: a band along its four sides.
+cv::Mat Rim(cv::Size size) {
+  const int band = std::max(2, static_cast<int>(kRimShare * std::min(size.width, size.height)));
+  cv::Mat rim(size, CV_8U, cv::Scalar(255));
+  rim(cv::Rect(band, band, size.width - 2 * band, size.height - 2 * band)).setTo(0);
+  return rim;
+}
+
+// Where the picture is within kTableLab of its rim's colour, when most of the rim is (tiles laid
+// on a table); nothing when the rim is of many colours or mostly paper.
+std::optional<cv::Mat> Table(const cv::Mat& bgr, const cv::Mat& paper) {
+  const cv::Mat rim = Rim(bgr.size());
+  const int rim_pixels = cv::countNonZero(rim);
+  if (cv::countNonZero(paper & rim) >= rim_pixels / 2) return std::nullopt;
+  cv::Mat lab;
+  cv::cvtColor(bgr, lab, cv::COLOR_BGR2Lab);
+  std::vector<cv::Mat> channels;
+  cv::split(lab, channels);
+  cv::Mat distance(bgr.size(), CV_32F, cv::Scalar(0));
+  for (const cv::Mat& channel : channels) {
+    std::vector<uchar> on_rim;
+    for (int y = 0; y < channel.rows; ++y)
+      for (int x = 0; x < channel.cols; ++x)
+        if (rim.at<uchar>(y, x)) on_rim.push_back(channel.at<uchar>(y, x));
+    std::nth_element(on_rim.begin(), on_rim.begin() + on_rim.size() / 2, on_rim.end());
+    cv::Mat off;
+    cv::absdiff(channel, cv::Scalar(on_rim[on_rim.size() / 2]), off);
+    off.convertTo(off, CV_32F);
+    distance += off.mul(off);
+  }
+  cv::sqrt(distance, distance);
+  cv::Mat table = distance < kTableLab;
+  if (cv::countNonZero(table & rim) < kUniformRim * rim_pixels) return std::nullopt;
+  return table;
+}
+
+// Where the sheet shows tiles (255) rather than what they lie on, specks left out.
+cv::Mat TileMask(const cv::Mat& under) {
+  cv::Mat tile = under == 0;
+  const int speck = std::max(3, std::min(under.cols, under.rows) / 400) | 1;
   cv::morphologyEx(tile, tile, cv::MORPH_OPEN,
                    cv::getStructuringElement(cv::MORPH_RECT, {speck, speck}));
   return tile;
@@ -86,12 +131,10 @@ Boundaries Bounds(const std::vector<double>& p, int n) {
 
 }  // namespace
 
-Result<std::vector<cv::RotatedRect>> FindSheetTiles(const cv::Mat& sheet, int cols, int rows) {
-  if (sheet.empty() || sheet.type() != CV_8UC3) return Fail("the sheet is not a colour picture");
-  if (cols < 1 || rows < 1 || sheet.cols < 8 * cols || sheet.rows < 8 * rows)
-    return Fail("the sheet is too small for " + std::to_string(cols) + " x " +
-                std::to_string(rows) + " tiles");
-  const cv::Mat tile = TileMask(sheet);
+namespace {
+
+// The tiles' squares, where `tile` marks the sheet's tile pixels.
+Result<std::vector<cv::RotatedRect>> FindTilesOn(const cv::Mat& tile, int cols, int rows) {
   const Boundaries xb = Bounds(Profile(tile, true), cols), yb = Bounds(Profile(tile, false), rows);
   // On a sheet cut to its tiles each part is a tile, to the pixel.
   const bool cut = xb.cut && yb.cut;
@@ -127,6 +170,21 @@ Result<std::vector<cv::RotatedRect>> FindSheetTiles(const cv::Mat& sheet, int co
                          static_cast<float>(angle));
     }
   return found;
+}
+
+}  // namespace
+
+Result<std::vector<cv::RotatedRect>> FindSheetTiles(const cv::Mat& sheet, int cols, int rows) {
+  if (sheet.empty() || sheet.type() != CV_8UC3) return Fail("the sheet is not a colour picture");
+  if (cols < 1 || rows < 1 || sheet.cols < 8 * cols || sheet.rows < 8 * rows)
+    return Fail("the sheet is too small for " + std::to_string(cols) + " x " +
+                std::to_string(rows) + " tiles");
+  const cv::Mat paper = Paper(sheet);
+  // On a table, its colour too is not tile; where that finds no tiles (a single grass tile's rim
+  // is of one colour too), paper alone.
+  if (const auto table = Table(sheet, paper))
+    if (auto found = FindTilesOn(TileMask(paper | *table), cols, rows)) return found;
+  return FindTilesOn(TileMask(paper), cols, rows);
 }
 
 cv::Mat CutOutTile(const cv::Mat& image, const cv::RotatedRect& where) {

@@ -12,9 +12,9 @@
 
 namespace cf {
 
-// The squares of the tiles of a sheet laid out `cols` x `rows` on lighter paper, row by row. The
-// paper between them tells the rows and columns apart; a sheet cut to its tiles (no paper between)
-// is split evenly. Fails when the sheet does not show that many tiles.
+// The squares of the tiles of a sheet laid out `cols` x `rows` on lighter paper, or on a table of
+// one colour, row by row. What lies between them tells the rows and columns apart; a sheet cut to
+// its tiles (nothing between) is split evenly. Fails when the sheet does not show that many tiles.
 Result<std::vector<cv::RotatedRect>> FindSheetTiles(const cv::Mat& sheet, int cols, int rows);
 
 // The tile lying at `where`, turned square and cut out at its own size (the very pixels when it

@@ -20,12 +20,16 @@ struct LaidTile {
   float turn_deg;  // clockwise
 };
 
-// Paper with a little grain, the tiles painted onto it at `side` pixels.
-cv::Mat LaySheet(const std::vector<LaidTile>& tiles, cv::Size size, int side, bool paper = true) {
-  cv::Mat sheet(size, CV_8UC3, cv::Scalar(236, 240, 242));
+const cv::Scalar kPaper(236, 240, 242);
+
+// Paper (or a table of another colour) with a little grain, the tiles painted onto it at `side`
+// pixels.
+cv::Mat LaySheet(const std::vector<LaidTile>& tiles, cv::Size size, int side,
+                 cv::Scalar under = kPaper) {
+  cv::Mat sheet(size, CV_8UC3, under);
   cv::Mat grain(size, CV_8UC3);
   cv::randn(grain, cv::Scalar::all(0), cv::Scalar::all(4));
-  if (paper) sheet += grain;
+  sheet += grain;
   for (const LaidTile& t : tiles) {
     const TileCatalog& cat = VisionCatalog();
     cv::Mat art = TurnedArt(PaintTile(cat.type(cat.find(t.id)), side), t.quarter);
@@ -75,6 +79,40 @@ TEST(TileSheet, TilesLaidApartAreFoundWhereTheyLieAndReadRight) {
     EXPECT_TRUE(SameFace(cat.type(read[0].type), read[0].quarter, cat.type(truth), laid[i].quarter))
         << laid[i].id << "/" << laid[i].quarter << " read as " << cat.type(read[0].type).id << "/"
         << read[0].quarter;
+  }
+}
+
+// Tiles laid on a dark wooden table rather than paper, its light falling off to one side: found
+// where they lie and read right all the same.
+TEST(TileSheet, TilesLaidOnATableAreFoundWhereTheyLie) {
+  const int side = 150, pitch = 190;
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> off(-5, 5), turn(-2, 2);
+  std::vector<LaidTile> laid;
+  for (size_t i = 0; i < 6; ++i)
+    laid.push_back({kTwelve[i + 6].first, kTwelve[i + 6].second,
+                    cv::Point2f(60 + side / 2 + (i % 3) * pitch + off(rng),
+                                50 + side / 2 + (i / 3) * pitch + off(rng)),
+                    turn(rng)});
+  cv::Mat sheet = LaySheet(laid, {720, 480}, side, cv::Scalar(40, 62, 92));
+  for (int x = 0; x < sheet.cols; ++x) {  // a tenth darker at the right
+    cv::Mat column = sheet.col(x);
+    column.convertTo(column, -1, 1.0 - 0.1 * x / sheet.cols);
+  }
+  auto found = FindSheetTiles(sheet, 3, 2);
+  ASSERT_TRUE(found) << found.error().message;
+  const auto tileset = PaintedTileset(VisionCatalog());
+  FineTileMatcher fine(tileset, 72);
+  const TileCatalog& cat = VisionCatalog();
+  for (size_t i = 0; i < laid.size(); ++i) {
+    const cv::RotatedRect& f = (*found)[i];
+    EXPECT_LT(cv::norm(f.center - laid[i].centre), 2.5) << laid[i].id;
+    EXPECT_NEAR(f.size.width, side, 3) << laid[i].id;
+    const auto read = ReadLoneTile(sheet, f, tileset, fine, 72);
+    ASSERT_FALSE(read.empty());
+    EXPECT_TRUE(SameFace(cat.type(read[0].type), read[0].quarter, cat.type(cat.find(laid[i].id)),
+                         laid[i].quarter))
+        << laid[i].id << " read as " << cat.type(read[0].type).id;
   }
 }
 
