@@ -129,10 +129,6 @@ Boundaries Bounds(const std::vector<double>& p, int n) {
   return b;
 }
 
-}  // namespace
-
-namespace {
-
 // The tiles' squares, where `tile` marks the sheet's tile pixels.
 Result<std::vector<cv::RotatedRect>> FindTilesOn(const cv::Mat& tile, int cols, int rows) {
   const Boundaries xb = Bounds(Profile(tile, true), cols), yb = Bounds(Profile(tile, false), rows);

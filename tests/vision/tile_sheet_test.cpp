@@ -49,20 +49,27 @@ const std::vector<std::pair<std::string, int>> kTwelve = {{"A", 1}, {"D", 2}, {"
                                                           {"I", 1}, {"K", 2}, {"L", 3}, {"N", 0},
                                                           {"P", 1}, {"R", 2}, {"V", 3}, {"W", 0}};
 
-// Twelve tiles laid by hand on a sheet, three by four, each a little off its place and off
-// square: each is found where it lies and read as the tile it is, turned as it is.
-TEST(TileSheet, TilesLaidApartAreFoundWhereTheyLieAndReadRight) {
-  const int side = 200, pitch = 236;
-  std::mt19937 rng(7);
-  std::uniform_real_distribution<float> off(-6, 6), turn(-2.5f, 2.5f);
+// `n` of kTwelve from `first` on, laid by hand `cols` to a row, `pitch` apart from `corner`, each
+// off its place by up to `most_off` pixels and off square by up to `most_turn` degrees.
+std::vector<LaidTile> LayByHand(size_t first, size_t n, size_t cols, int side, int pitch,
+                                cv::Point2f corner, float most_off, float most_turn,
+                                unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> off(-most_off, most_off), turn(-most_turn, most_turn);
   std::vector<LaidTile> laid;
-  for (size_t i = 0; i < kTwelve.size(); ++i)
-    laid.push_back({kTwelve[i].first, kTwelve[i].second,
-                    cv::Point2f(70 + side / 2 + (i % 3) * pitch + off(rng),
-                                50 + side / 2 + (i / 3) * pitch + off(rng)),
-                    turn(rng)});
-  const cv::Mat sheet = LaySheet(laid, {850, 1050}, side);
-  auto found = FindSheetTiles(sheet, 3, 4);
+  for (size_t i = 0; i < n; ++i) {
+    const float x = corner.x + side / 2 + (i % cols) * pitch + off(rng);
+    const float y = corner.y + side / 2 + (i / cols) * pitch + off(rng);
+    laid.push_back({kTwelve[first + i].first, kTwelve[first + i].second, {x, y}, turn(rng)});
+  }
+  return laid;
+}
+
+// Each tile of `laid` found on `sheet` (`cols` x `rows`) within `within_px` of where it lies, its
+// side and turn as laid, and read as the tile it is, turned as it is.
+void ExpectFoundWhereLaidAndReadRight(const cv::Mat& sheet, const std::vector<LaidTile>& laid,
+                                      int cols, int rows, int side, double within_px) {
+  auto found = FindSheetTiles(sheet, cols, rows);
   ASSERT_TRUE(found) << found.error().message;
   ASSERT_EQ(found->size(), laid.size());
   const auto tileset = PaintedTileset(VisionCatalog());
@@ -70,7 +77,7 @@ TEST(TileSheet, TilesLaidApartAreFoundWhereTheyLieAndReadRight) {
   const TileCatalog& cat = VisionCatalog();
   for (size_t i = 0; i < laid.size(); ++i) {
     const cv::RotatedRect& f = (*found)[i];
-    EXPECT_LT(cv::norm(f.center - laid[i].centre), 2.0) << laid[i].id;
+    EXPECT_LT(cv::norm(f.center - laid[i].centre), within_px) << laid[i].id;
     EXPECT_NEAR(f.size.width, side, 3) << laid[i].id;
     EXPECT_NEAR(f.angle, laid[i].turn_deg, 0.8) << laid[i].id;
     const auto read = ReadLoneTile(sheet, f, tileset, fine, 72);
@@ -82,38 +89,25 @@ TEST(TileSheet, TilesLaidApartAreFoundWhereTheyLieAndReadRight) {
   }
 }
 
+// Twelve tiles laid by hand on a sheet, three by four, each a little off its place and off
+// square: each is found where it lies and read as the tile it is, turned as it is.
+TEST(TileSheet, TilesLaidApartAreFoundWhereTheyLieAndReadRight) {
+  const int side = 200;
+  const auto laid = LayByHand(0, 12, 3, side, 236, {70, 50}, 6, 2.5f, 7);
+  ExpectFoundWhereLaidAndReadRight(LaySheet(laid, {850, 1050}, side), laid, 3, 4, side, 2.0);
+}
+
 // Tiles laid on a dark wooden table rather than paper, its light falling off to one side: found
 // where they lie and read right all the same.
 TEST(TileSheet, TilesLaidOnATableAreFoundWhereTheyLie) {
-  const int side = 150, pitch = 190;
-  std::mt19937 rng(11);
-  std::uniform_real_distribution<float> off(-5, 5), turn(-2, 2);
-  std::vector<LaidTile> laid;
-  for (size_t i = 0; i < 6; ++i)
-    laid.push_back({kTwelve[i + 6].first, kTwelve[i + 6].second,
-                    cv::Point2f(60 + side / 2 + (i % 3) * pitch + off(rng),
-                                50 + side / 2 + (i / 3) * pitch + off(rng)),
-                    turn(rng)});
+  const int side = 150;
+  const auto laid = LayByHand(6, 6, 3, side, 190, {60, 50}, 5, 2, 11);
   cv::Mat sheet = LaySheet(laid, {720, 480}, side, cv::Scalar(40, 62, 92));
   for (int x = 0; x < sheet.cols; ++x) {  // a tenth darker at the right
     cv::Mat column = sheet.col(x);
     column.convertTo(column, -1, 1.0 - 0.1 * x / sheet.cols);
   }
-  auto found = FindSheetTiles(sheet, 3, 2);
-  ASSERT_TRUE(found) << found.error().message;
-  const auto tileset = PaintedTileset(VisionCatalog());
-  FineTileMatcher fine(tileset, 72);
-  const TileCatalog& cat = VisionCatalog();
-  for (size_t i = 0; i < laid.size(); ++i) {
-    const cv::RotatedRect& f = (*found)[i];
-    EXPECT_LT(cv::norm(f.center - laid[i].centre), 2.5) << laid[i].id;
-    EXPECT_NEAR(f.size.width, side, 3) << laid[i].id;
-    const auto read = ReadLoneTile(sheet, f, tileset, fine, 72);
-    ASSERT_FALSE(read.empty());
-    EXPECT_TRUE(SameFace(cat.type(read[0].type), read[0].quarter, cat.type(cat.find(laid[i].id)),
-                         laid[i].quarter))
-        << laid[i].id << " read as " << cat.type(read[0].type).id;
-  }
+  ExpectFoundWhereLaidAndReadRight(sheet, laid, 3, 2, side, 2.5);
 }
 
 // A tile laid turned a little is cut out straight: its art, as painted, to within the blur of

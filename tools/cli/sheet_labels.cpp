@@ -11,14 +11,13 @@ namespace cf::cli {
 
 namespace {
 
-// ID/DEGREES, DEGREES a multiple of 90 below 360.
+// ID/DEGREES, DEGREES a multiple of 90 (a bare ID is unturned), as quarter turns 0..3.
 Result<std::pair<int, int>> ParseTile(const std::string& word, const TileCatalog& catalog) {
   const auto slash = word.find('/');
   const int type = catalog.find(word.substr(0, slash));
-  const int degrees = slash == std::string::npos ? -1 : std::atoi(word.c_str() + slash + 1);
-  if (type < 0 || degrees < 0 || degrees % 90 || degrees >= 360)
-    return Fail("bad tile '" + word + "' (expected ID/DEGREES)");
-  return std::pair{type, degrees / 90};
+  const int degrees = slash == std::string::npos ? 0 : std::atoi(word.c_str() + slash + 1);
+  if (type < 0 || degrees % 90) return Fail("bad tile '" + word + "' (expected ID/DEGREES)");
+  return std::pair{type, (degrees / 90 % 4 + 4) % 4};
 }
 
 Status CheckCount(const LabelledSheet& s, const std::string& source) {
