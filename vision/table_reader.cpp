@@ -116,6 +116,7 @@ Scene TableReader::ReadPiecesOnTiles() {
   t_placed = Ms(t0);
   ReadPieces();
   SettleFollowers();
+  LetCopiesTellFaces();
   LetFollowersTellFaces();
   t_pieces = Ms(t0);
   Finish();
@@ -319,7 +320,9 @@ void TableReader::Finish() {
   if (evidence && from_edges) {
     cv::Matx33d to_picture = plane->to_top.inv();
     for (const auto& c : board) {
-      const Candidate& k = c.reading();
+      const auto picture = fits_picture_best.find({c.col, c.row});
+      const Candidate& k =
+          picture == fits_picture_best.end() ? c.reading() : c.candidates[picture->second];
       if (k.score < 0.6) continue;
       FineTileMatcher::Place place =
           fine->Locate(aligned, CellRect(c.col, c.row), k.type, k.quarter);

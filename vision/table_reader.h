@@ -153,6 +153,9 @@ class TableReader {
   void ReadPieces();
   // Tokens found by their rim alone, and followers read more than once on one tile.
   void SettleFollowers();
+  // Where the followers and tokens read hide all that tells a tile from its look-alikes, the face
+  // with the most copies left in the catalog is taken.
+  void LetCopiesTellFaces();
   // Where two faces of a tile match nearly alike, the follower on it tells which lies there.
   void LetFollowersTellFaces();
   // The grid and the timings in the scene; where the tiles lie, as evidence.
@@ -204,9 +207,12 @@ class TableReader {
   const Candidate* reading_at(int col, int row);
   cv::Mat SmoothedArtOf(const Candidate& k);            // asked for again and again: kept here too
   std::map<std::pair<int, int>, cv::Mat> smoothed_art;  // by type and quarter turns
-  // A reading whose look-alike (fitting the same neighbours, matching nearly as well) differs
-  // from it only under pieces: the picture cannot tell which of the two lies there.
-  const Candidate* HiddenTwin(const CellReading& c, cv::Point2d centre);
+  // A reading's look-alikes (fitting the same neighbours, matching nearly as well) that differ
+  // from it only where `hidden` (aligned view) is set: the picture cannot tell which lies there.
+  std::vector<const Candidate*> HiddenTwins(const CellReading& c, cv::Point2d centre,
+                                            const cv::Mat& hidden);
+  // The pixels (aligned view) of the followers and tokens read.
+  cv::Mat PiecesRead();
 
   // The board's pixels (table_reader_pixels.cpp).
   // Lab at full resolution where a piece's colours are weighed.
@@ -407,6 +413,9 @@ class TableReader {
   std::map<std::pair<int, int>, int> tile_index;
   std::vector<double> tile_lead_weight;  // per scene tile (Certainty)
   std::map<std::pair<int, int>, const Candidate*> read_at;
+  // Cells whose reading the catalog's counts chose (LetCopiesTellFaces): the candidate the
+  // picture fits best, which tells best where the tile lies.
+  std::map<std::pair<int, int>, int> fits_picture_best;
   double t_placed = 0;
   // 6. The pieces.
   cv::Mat fg;

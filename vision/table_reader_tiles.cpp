@@ -24,6 +24,8 @@ constexpr double kClearMatch = 0.8, kMostRereadLoss = 0.2;
 // A look-alike matching this close to a covered tile's reading whose difference from it pieces
 // hide this much makes the reading a coin toss (its confidence half its score).
 constexpr double kTwinScoreGap = 0.15, kTwinHiddenShare = 0.9;
+// Such a look-alike is taken instead where the catalog has this many times more copies of it left.
+constexpr int kCopiesToOutweigh = 2;
 // A cell that pieces cover less than this share of (specks) is read as it stands: neither read
 // again beside them nor doubted for what they hide.
 constexpr double kLeastCovered = 0.02;
@@ -324,10 +326,11 @@ cv::Mat TableReader::SmoothedArtOf(const Candidate& k) {
   return art;
 }
 
-const Candidate* TableReader::HiddenTwin(const CellReading& c, cv::Point2d centre) {
+std::vector<const Candidate*> TableReader::HiddenTwins(const CellReading& c, cv::Point2d centre,
+                                                       const cv::Mat& hidden) {
+  std::vector<const Candidate*> twins;
   const cv::Rect rect = CellRect(c.col, c.row);
-  if (piece_mask.empty() || cv::countNonZero(piece_mask(rect)) < kLeastCovered * rect.area())
-    return nullptr;
+  if (hidden.empty() || cv::countNonZero(hidden(rect)) < kLeastCovered * rect.area()) return twins;
   const Candidate& k = c.reading();
   const cv::Mat read_art = SmoothedArtOf(k);
   for (const Candidate& other : c.candidates) {
@@ -335,13 +338,72 @@ const Candidate* TableReader::HiddenTwin(const CellReading& c, cv::Point2d centr
         !FitsNeighbours(cat, other, c.col, c.row,
                         [this](int col, int row) { return reading_at(col, row); }))
       continue;
-    const auto share = HiddenShareOfDifference(read_art, SmoothedArtOf(other), centre, piece_mask);
+    const auto share = HiddenShareOfDifference(read_art, SmoothedArtOf(other), centre, hidden);
     // (Comparing faces is costly: last.)
     if (share && *share >= kTwinHiddenShare &&
         !SameFace(cat.type(other.type), other.quarter, cat.type(k.type), k.quarter))
-      return &other;
+      twins.push_back(&other);
   }
-  return nullptr;
+  return twins;
+}
+
+cv::Mat TableReader::PiecesRead() {
+  cv::Mat mask = cv::Mat::zeros(aligned.size(), CV_8U);
+  const cv::Rect whole(0, 0, mask.cols, mask.rows);
+  for (const Blob& b : follower_blobs) {
+    const cv::Rect box = cv::Rect(b.at, b.patch.size()) & whole;
+    if (!box.empty()) mask(box) |= b.patch(box - b.at);
+  }
+  for (const SceneToken& t : scene.tokens) {
+    const auto kind = ParseTokenKind(t.kind);
+    if (!kind) continue;
+    const double radius = TokenShapeOf(*kind).length / 2 * top.ppmm;
+    cv::circle(mask, reading_to_aligned({t.center_mm[0], t.center_mm[1]}),
+               static_cast<int>(std::lround(radius)), cv::Scalar(255), cv::FILLED);
+  }
+  const int grow = std::max(1, static_cast<int>(period * 0.05));
+  cv::dilate(mask, mask,
+             cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
+  return mask;
+}
+
+void TableReader::LetCopiesTellFaces() {
+  const cv::Mat hidden = PiecesRead();
+  std::map<int, int> on_board;  // cells reading each type
+  for (const auto& c : board) ++on_board[c.reading().type];
+  for (size_t i = 0; i < board.size(); ++i) {
+    CellReading& c = board[i];
+    SceneTile& tile = scene.tiles[i];
+    const Candidate* read = &c.reading();
+    const auto twins =
+        HiddenTwins(c, reading_to_aligned({tile.center_mm[0], tile.center_mm[1]}), hidden);
+    auto copies_left = [&](const Candidate* k) {
+      return cat.type(k->type).count - on_board[k->type] + (k->type == read->type);
+    };
+    const Candidate* likeliest = read;
+    for (const Candidate* twin : twins)
+      if (copies_left(twin) > copies_left(likeliest)) likeliest = twin;
+    // The board's readings may be wrong: the catalog's counts must tell too.
+    if (likeliest == read || copies_left(likeliest) < kCopiesToOutweigh * copies_left(read) ||
+        cat.type(likeliest->type).count < kCopiesToOutweigh * cat.type(read->type).count)
+      continue;
+    --on_board[read->type];
+    ++on_board[likeliest->type];
+    tile.alternative = SceneTile::Face{tile.id, tile.rotation};
+    fits_picture_best[{c.col, c.row}] = c.chosen;
+    c.chosen = static_cast<int>(likeliest - c.candidates.data());
+    read_at[{c.col, c.row}] = likeliest;
+    tile.id = cat.type(likeliest->type).id;
+    tile.rotation = likeliest->quarter * 90;
+    tile.angle_deg = tile.rotation - angle;
+    tile.confidence = std::min(tile.confidence, 0.5 * std::clamp(likeliest->score, 0.0, 1.0));
+    for (size_t f = 0; f < scene.followers.size(); ++f) {
+      SceneFollower& sf = scene.followers[f];
+      if (sf.at != tile.at) continue;
+      if (const auto middle = to_reading(follower_seen[f], kFollowerMiddleMm))
+        StandOn(sf, tile, follower_seen[f], *middle);
+    }
+  }
 }
 
 Status TableReader::ReadCoveredTiles() {
@@ -565,9 +627,11 @@ void TableReader::PlaceTiles() {
     t.confidence = sure.confidence;
     tile_lead_weight.push_back(sure.lead_weight);
     const Candidate* alternative = sure.alternative;
-    if (const Candidate* twin = HiddenTwin(c, place.fit >= kLocatedFit ? place.centre : on_grid)) {
+    if (const auto twins =
+            HiddenTwins(c, place.fit >= kLocatedFit ? place.centre : on_grid, piece_mask);
+        !twins.empty()) {
       t.confidence = std::min(t.confidence, 0.5 * std::clamp(k.score, 0.0, 1.0));
-      if (!alternative) alternative = twin;
+      if (!alternative) alternative = twins[0];
     }
     if (alternative)
       t.alternative = SceneTile::Face{cat.type(alternative->type).id, alternative->quarter * 90};
