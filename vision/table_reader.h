@@ -153,8 +153,8 @@ class TableReader {
   void ReadPieces();
   // Tokens found by their rim alone, and followers read more than once on one tile.
   void SettleFollowers();
-  // Where the followers and tokens read hide all that tells a tile from its look-alikes, the face
-  // with the most copies left in the catalog is taken.
+  // Where the followers and tokens read hide all that tells a tile from its look-alikes, one of
+  // which the catalog holds, and has left, far more copies is taken.
   void LetCopiesTellFaces();
   // Where two faces of a tile match nearly alike, the follower on it tells which lies there.
   void LetFollowersTellFaces();

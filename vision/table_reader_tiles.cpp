@@ -2,6 +2,7 @@
 // cover them, then placed in the reading frame.
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
@@ -24,7 +25,8 @@ constexpr double kClearMatch = 0.8, kMostRereadLoss = 0.2;
 // A look-alike matching this close to a covered tile's reading whose difference from it pieces
 // hide this much makes the reading a coin toss (its confidence half its score).
 constexpr double kTwinScoreGap = 0.15, kTwinHiddenShare = 0.9;
-// Such a look-alike is taken instead where the catalog has this many times more copies of it left.
+// Such a look-alike is taken instead where the catalog holds this many times as many copies of
+// it, and this many times as many are left (not read elsewhere on the board).
 constexpr int kCopiesToOutweigh = 2;
 // A cell that pieces cover less than this share of (specks) is read as it stands: neither read
 // again beside them nor doubted for what they hide.
@@ -371,6 +373,7 @@ void TableReader::LetCopiesTellFaces() {
   const cv::Mat hidden = PiecesRead();
   std::map<int, int> on_board;  // cells reading each type
   for (const auto& c : board) ++on_board[c.reading().type];
+  assert(scene.tiles.size() == board.size());  // placed in the board's order
   for (size_t i = 0; i < board.size(); ++i) {
     CellReading& c = board[i];
     SceneTile& tile = scene.tiles[i];
