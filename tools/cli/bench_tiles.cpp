@@ -12,10 +12,6 @@
 
 namespace cf::cli {
 
-namespace {
-constexpr double kSure = 0.7;  // the confidence bench vision reports readings at or above
-}  // namespace
-
 int RunBenchTiles(const std::vector<std::string>& args) {
   po::options_description options("options");
   AddCatalogOption(options);
@@ -48,7 +44,8 @@ int RunBenchTiles(const std::vector<std::string>& args) {
   if (pitch < 24 || pitch > 400) return BadInput("--pitch must be 24 to 400 pixels");
   const std::filesystem::path dir = (*vm)["sheets"].as<std::string>();
   FineTileMatcher fine(*tileset, pitch);
-  int tiles = 0, right = 0, id_right = 0, in_three = 0, sure = 0, sure_right = 0;
+  int tiles = 0, right = 0, id_right = 0, in_three = 0;
+  ConfidenceSplit confidence;
   std::vector<double> ms;
   std::vector<std::string> wrong;
   // Every sheet read and its tiles found before anything is printed: bad input prints one line.
@@ -73,8 +70,8 @@ int RunBenchTiles(const std::vector<std::string>& args) {
       const auto truth = std::find_if(read.begin(), read.end(), is_truth);
       const bool ok = !read.empty() && is_truth(read[0]);
       // As sure as analyze would say (the tile's "confidence"), alone with no neighbours.
-      if (!read.empty() && Certainty(CellReading{0, 0, read, 0}, *catalog).confidence >= kSure)
-        ++sure, sure_right += ok;
+      if (!read.empty())
+        confidence.Add(Certainty(CellReading{0, 0, read, 0}, *catalog).confidence, ok);
       ++tiles, right += ok, right_here += ok;
       id_right += !read.empty() && read[0].type == type;
       in_three += truth != read.end() && truth - read.begin() < 3;
@@ -105,8 +102,9 @@ int RunBenchTiles(const std::vector<std::string>& args) {
       "  named right, whatever the turn: %.1f%%; the right reading among the best three: "
       "%.1f%%\n",
       Pct(id_right, tiles), Pct(in_three, tiles));
-  std::printf("  read with confidence %.1f or more: %.1f%% of them, %.1f%% of those right\n", kSure,
-              Pct(sure, tiles), Pct(sure_right, sure));
+  std::printf("  read with confidence %.1f or more: %.1f%% of them, %.1f%% of those right\n",
+              ConfidenceSplit::kSure, Pct(confidence.sure, tiles),
+              Pct(confidence.sure_right, confidence.sure));
   std::printf("  read in a median %.1f ms a tile (after the first: the art kept at this pitch)\n",
               ms.empty() ? 0.0 : ms[ms.size() / 2]);
   if (!vm->count("per-tile"))

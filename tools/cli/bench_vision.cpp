@@ -15,6 +15,7 @@
 #include "engine/tile_points.h"
 #include "tools/cli/bench_conditions.h"
 #include "tools/cli/cli_common.h"
+#include "tools/cli/cli_vision.h"
 #include "vision/analyze.h"
 #include "vision/hidden_difference.h"
 #include "vision/scene_recipe.h"
@@ -152,24 +153,6 @@ Twins FindTwins(const TileCatalog& catalog, HiddenDifference& hidden, const Scen
   out.commoner_misreads = truth_commonest ? 1 - 1.0 / tied : 1;
   return out;
 }
-
-// Of the items read, how many with a confidence of at least kSure, and how many of those and of
-// the others are right (an item read where none lies is wrong).
-struct ConfidenceSplit {
-  static constexpr double kSure = 0.7;
-  int sure = 0, sure_right = 0, doubtful = 0, doubtful_right = 0;
-  void Add(double confidence, bool right) {
-    (confidence >= kSure ? sure : doubtful) += 1;
-    (confidence >= kSure ? sure_right : doubtful_right) += right;
-  }
-  void Print(const char* items) const {
-    std::printf(
-        "  %s read with confidence %.1f or more: %.1f%% of those read, %.2f%% of them right; the "
-        "others %.1f%% right\n",
-        items, kSure, Pct(sure, sure + doubtful), Pct(sure_right, sure),
-        Pct(doubtful_right, doubtful));
-  }
-};
 
 }  // namespace
 
