@@ -158,6 +158,9 @@ class TableReader {
   void LetCopiesTellFaces();
   // Where two faces of a tile match nearly alike, the follower on it tells which lies there.
   void LetFollowersTellFaces();
+  // The board's `cell`, placed as `tile`, read as its candidate `pick` where the picture did not
+  // tell: the face read before becomes its alternative, its confidence at most half the score.
+  void TakeFace(CellReading& cell, SceneTile& tile, int pick);
   // The grid and the timings in the scene; where the tiles lie, as evidence.
   void Finish();
 

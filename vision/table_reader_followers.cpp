@@ -428,16 +428,8 @@ void TableReader::LetFollowersTellFaces() {
     const auto middle = to_reading(follower_seen[i], kFollowerMiddleMm);
     if (!middle) continue;
     --on_board[tile.id];
-    tile.alternative = SceneTile::Face{tile.id, tile.rotation};
-    cell.chosen = spot_on;
-    const Candidate& now = cell.reading();
-    read_at[{cell.col, cell.row}] = &now;
-    tile.id = cat.type(now.type).id;
+    TakeFace(cell, tile, spot_on);
     ++on_board[tile.id];
-    tile.rotation = now.quarter * 90;
-    tile.angle_deg = tile.rotation - angle;
-    // The picture did not tell.
-    tile.confidence = std::min(tile.confidence, 0.5 * std::clamp(now.score, 0.0, 1.0));
     StandOn(sf, tile, follower_seen[i], *middle);
   }
 }

@@ -28,6 +28,8 @@ constexpr double kTwinScoreGap = 0.15, kTwinHiddenShare = 0.9;
 // Such a look-alike is taken instead where the catalog holds this many times as many copies of
 // it, and this many times as many are left (not read elsewhere on the board).
 constexpr int kCopiesToOutweigh = 2;
+// Pieces' masks are grown by this share of the pitch over the blurred rims of the pieces.
+constexpr double kPieceRimShare = 0.05;
 // A cell that pieces cover less than this share of (specks) is read as it stands: neither read
 // again beside them nor doubted for what they hide.
 constexpr double kLeastCovered = 0.02;
@@ -82,6 +84,13 @@ bool MostMatchWell(const std::vector<CellReading>& board) {
   std::vector<double> scores;
   for (const auto& c : board) scores.push_back(c.reading().score);
   return Median(std::move(scores)) >= kFewTilesMedianScore;
+}
+
+// `mask` (pieces' pixels) grown over the pieces' rims, in place.
+void GrowOverPieceRims(cv::Mat& mask, double period) {
+  const int grow = std::max(1, static_cast<int>(period * kPieceRimShare));
+  cv::dilate(mask, mask,
+             cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
 }
 
 }  // namespace
@@ -363,9 +372,7 @@ cv::Mat TableReader::PiecesRead() {
     cv::circle(mask, reading_to_aligned({t.center_mm[0], t.center_mm[1]}),
                static_cast<int>(std::lround(radius)), cv::Scalar(255), cv::FILLED);
   }
-  const int grow = std::max(1, static_cast<int>(period * 0.05));
-  cv::dilate(mask, mask,
-             cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
+  GrowOverPieceRims(mask, period);
   return mask;
 }
 
@@ -392,14 +399,8 @@ void TableReader::LetCopiesTellFaces() {
       continue;
     --on_board[read->type];
     ++on_board[likeliest->type];
-    tile.alternative = SceneTile::Face{tile.id, tile.rotation};
     fits_picture_best[{c.col, c.row}] = c.chosen;
-    c.chosen = static_cast<int>(likeliest - c.candidates.data());
-    read_at[{c.col, c.row}] = likeliest;
-    tile.id = cat.type(likeliest->type).id;
-    tile.rotation = likeliest->quarter * 90;
-    tile.angle_deg = tile.rotation - angle;
-    tile.confidence = std::min(tile.confidence, 0.5 * std::clamp(likeliest->score, 0.0, 1.0));
+    TakeFace(c, tile, static_cast<int>(likeliest - c.candidates.data()));
     for (size_t f = 0; f < scene.followers.size(); ++f) {
       SceneFollower& sf = scene.followers[f];
       if (sf.at != tile.at) continue;
@@ -409,15 +410,24 @@ void TableReader::LetCopiesTellFaces() {
   }
 }
 
+void TableReader::TakeFace(CellReading& cell, SceneTile& tile, int pick) {
+  tile.alternative = SceneTile::Face{tile.id, tile.rotation};
+  cell.chosen = pick;
+  const Candidate& now = cell.reading();
+  read_at[{cell.col, cell.row}] = &now;
+  tile.id = cat.type(now.type).id;
+  tile.rotation = now.quarter * 90;
+  tile.angle_deg = tile.rotation - angle;
+  tile.confidence = std::min(tile.confidence, 0.5 * std::clamp(now.score, 0.0, 1.0));
+}
+
 Status TableReader::ReadCoveredTiles() {
   t_first_reading = Ms(t0);
   Relight(colors);
   const cv::Mat& classes = relit.classes;
-  int grow = std::max(1, static_cast<int>(period * 0.05));
   auto PiecesIn = [&](const cv::Mat& where) {
     cv::Mat mask = PieceMask(classes, where, colors);
-    cv::dilate(mask, mask,
-               cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
+    GrowOverPieceRims(mask, period);
     return mask;
   };
   cv::Mat unprinted = Unprinted();
@@ -446,8 +456,7 @@ Status TableReader::ReadCoveredTiles() {
           verdict.what == BlobVerdict::kFollower && rect.contains(footprint(at, kFollowerMiddleMm));
     }
     cv::Mat near = mask(around);  // only the cell is looked at
-    cv::dilate(near, near,
-               cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
+    GrowOverPieceRims(near, period);
     return mask;
   };
   WriteDebugMask("pieces.png", pieces);
