@@ -344,6 +344,18 @@ class TableReader {
   // A blob of a round token's colour that is the token with a piece of another colour lying on
   // part of it: a rim found round it, the disc its colour and the other piece's.
   std::optional<TokenBeside> TokenUnderPiece(const Blob& b);
+  // A blob judged a whole token (`verdict`, its centroid `at_aligned`) whose face is of one
+  // colour and lies in no area of its colour: the token.
+  bool WholeTokenStandsOut(const Blob& b, const BlobVerdict& verdict, cv::Point2d at_aligned);
+  // The pixels of `b` within reach of the token found in it.
+  Blob TokenPart(const Blob& b, const TokenBeside& split);
+  // Targets lying on grass whose blob no colour mask gave (the difference from the art too
+  // small): looked for by their rims round the board's green pixels off the grass's hue, outside
+  // the pieces read (`grown`, the followers' blobs). Added to tokens_by_outline.
+  void TargetsOnGrass(const cv::Mat& grown);
+  // The board's pixels of the green players' class, not `taken`, whose a and b lie more than
+  // kTargetSeedHueLab from the grass's as seen, opened; `span`: the board's cells' bounds.
+  cv::Mat GreenOffGrassHue(const cv::Mat& taken, cv::Rect* span);
 
   // Followers (table_reader_followers.cpp).
   // The feature of `type` turned `rotation` under a footprint at `mm` on a tile centred at

@@ -108,12 +108,7 @@ void TableReader::ReadPieces() {
       }
       if (!split && !whole) split = TokenUnderPiece(b);
       if (split) {
-        Blob token = b;  // the blob's pixels within the token's reach
-        token.centroid = aligned_to_image(split->centre);
-        cv::Mat reach = cv::Mat::zeros(b.patch.size(), CV_8U);
-        cv::circle(reach, split->disc.centre - cv::Point2d(b.at), split->radius_px, cv::Scalar(255),
-                   cv::FILLED);
-        token.patch = b.patch & reach;
+        const Blob token = TokenPart(b, *split);
         if (auto t = TokenOf(token, split->kind, split->disc.covered)) {
           t->on_board |= in_grass;
           (by_outline ? tokens_by_outline : scene.tokens).push_back(*t);
@@ -148,28 +143,13 @@ void TableReader::ReadPieces() {
     // side, so its face is looked for within it; a frayed one is a meeple's as likely, and is
     // measured where it lies (a real blue meeple's flat back would pass for a face).
     if (verdict.what == BlobVerdict::kToken) {
-      const cv::Point2d face =
-          verdict.clean_outline ? FaceCentre(at_aligned, verdict.token) : at_aligned;
-      const double spread = FaceSpread(face, verdict.token);
-      const bool cut_disc = b.ellipse_fit >= kCutDiscEllipseFit && b.solidity >= kCutDiscSolidity;
-      const auto off_grass = TargetHueOffGrass(face, verdict.token);
-      const bool unlike_grass = off_grass && *off_grass >= kTargetHueFromGrass;
-      const bool one_colour = FaceOfOneColour(face, verdict.token, spread) ||
-                              (cut_disc && spread < kSlantedFaceSpreadLab) ||
-                              (unlike_grass && spread < kTargetOffGrassFaceSpreadLab);
-      const double ring = one_colour ? RingLikeFace(at_aligned, verdict.token) : 0;
-      if (one_colour && ring < (unlike_grass ? kTargetOffGrassRing : kWholeTokenRingLikeFace)) {
+      if (WholeTokenStandsOut(b, verdict, at_aligned)) {
         if (auto t = TokenOf(b, verdict.token, verdict.confidence)) {
           t->on_board |= in_grass;
           scene.tokens.push_back(*t);
         }
         continue;
       }
-      if (blob_log)
-        std::fprintf(blob_log,
-                     "  a token's outline, but its face is not one colour (spread %.1f) or it "
-                     "lies in an area of its colour (ring %.2f)\n",
-                     spread, ring);
       verdict = JudgeAsFollower(b, top.ppmm);
     }
     auto Drop = [&](const char* why) {
@@ -254,7 +234,40 @@ void TableReader::ReadPieces() {
     follower_blobs.push_back(b);
     follower_seen.push_back(seen);
   }
+  TargetsOnGrass(grown);
   if (blob_log) std::fclose(blob_log), blob_log = nullptr;
+}
+
+bool TableReader::WholeTokenStandsOut(const Blob& b, const BlobVerdict& verdict,
+                                      cv::Point2d at_aligned) {
+  const cv::Point2d face =
+      verdict.clean_outline ? FaceCentre(at_aligned, verdict.token) : at_aligned;
+  const double spread = FaceSpread(face, verdict.token);
+  const bool cut_disc = b.ellipse_fit >= kCutDiscEllipseFit && b.solidity >= kCutDiscSolidity;
+  const auto off_grass = TargetHueOffGrass(face, verdict.token);
+  const bool unlike_grass = off_grass && *off_grass >= kTargetHueFromGrass;
+  const bool one_colour = FaceOfOneColour(face, verdict.token, spread) ||
+                          (cut_disc && spread < kSlantedFaceSpreadLab) ||
+                          (unlike_grass && spread < kTargetOffGrassFaceSpreadLab);
+  const double ring = one_colour ? RingLikeFace(at_aligned, verdict.token) : 0;
+  if (one_colour && ring < (unlike_grass ? kTargetOffGrassRing : kWholeTokenRingLikeFace))
+    return true;
+  if (blob_log)
+    std::fprintf(blob_log,
+                 "  a token's outline, but its face is not one colour (spread %.1f) or it "
+                 "lies in an area of its colour (ring %.2f)\n",
+                 spread, ring);
+  return false;
+}
+
+Blob TableReader::TokenPart(const Blob& b, const TokenBeside& split) {
+  Blob token = b;
+  token.centroid = aligned_to_image(split.centre);
+  cv::Mat reach = cv::Mat::zeros(b.patch.size(), CV_8U);
+  cv::circle(reach, split.disc.centre - cv::Point2d(b.at), split.radius_px, cv::Scalar(255),
+             cv::FILLED);
+  token.patch = b.patch & reach;
+  return token;
 }
 
 std::vector<Blob> TableReader::PartsOffGrass(const Blob& b) {

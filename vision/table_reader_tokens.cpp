@@ -86,6 +86,10 @@ constexpr int kOnBoardDiscSamples = 36;
 // look for one round.
 constexpr double kUnderPieceRim = 0.65, kUnderPieceOwnColour = 0.4, kUnderPieceDisc = 0.85,
                  kUnderPieceLeastShown = 0.3;
+// A target on grass may differ from the art too little to give a blob: its pixels of the green
+// players' class whose a and b lie this far from the grass's as seen are where to look for its
+// rim (rendered targets lie 11.6 and more off the grass's hue).
+constexpr double kTargetSeedHueLab = 8;
 
 }  // namespace
 
@@ -460,6 +464,84 @@ std::optional<TableReader::TokenBeside> TableReader::TokenUnderPiece(const Blob&
       own + other < kUnderPieceDisc || ring >= RingLimit(kind))
     return std::nullopt;
   return TokenIn(b, kind, {outline->centre, own + other});
+}
+
+cv::Mat TableReader::GreenOffGrassHue(const cv::Mat& taken, cv::Rect* span) {
+  const int green = ClassLabel("green");
+  cv::Mat off = cv::Mat::zeros(aligned.size(), CV_8U);
+  *span = cv::Rect();
+  for (const auto& c : board) {
+    const cv::Rect r = CellInView(c.col, c.row);
+    if (r.empty()) continue;
+    *span = span->empty() ? r : (*span | r);
+    const cv::Mat lab = LabOf(r);
+    for (int y = 0; y < r.height; ++y) {
+      const cv::Vec3b* in = lab.ptr<cv::Vec3b>(y);
+      const uchar* cls = relit.classes.ptr<uchar>(r.y + y) + r.x;
+      const uchar* not_here = taken.ptr<uchar>(r.y + y) + r.x;
+      const uchar* seen = valid.ptr<uchar>(r.y + y) + r.x;
+      uchar* out = off.ptr<uchar>(r.y + y) + r.x;
+      for (int x = 0; x < r.width; ++x)
+        if (cls[x] == green && !not_here[x] && seen[x] &&
+            *HueOffGrass(cv::Vec3d(in[x][0], in[x][1], in[x][2])) > kTargetSeedHueLab)
+          out[x] = 255;
+    }
+  }
+  // The grass's own strokes are thinner than a token's rim.
+  if (!span->empty())
+    cv::morphologyEx(off(*span), off(*span), cv::MORPH_OPEN,
+                     cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
+  return off;
+}
+
+void TableReader::TargetsOnGrass(const cv::Mat& grown) {
+  const char* kind = TokenOfColour("green");
+  if (ClassLabel("green") == 0 || !kind || std::string_view(kind) != "target" || !grass_seen)
+    return;
+  cv::Mat taken = grown.clone();
+  for (const Blob& f : follower_blobs) taken(cv::Rect(f.at, f.patch.size())) |= f.patch;
+  cv::Rect span;
+  const cv::Mat off = GreenOffGrassHue(taken, &span);
+  if (span.empty()) return;
+  WriteDebugMask("off_grass.png", off);
+  const double r_mm = TokenShapeOf(TokenKind::kTarget).width / 2;
+  const double disc_px = CV_PI * r_mm * r_mm * top.ppmm * top.ppmm;
+  for (const Blob& b : BlobsInWindow("green", off(span), span.tl(), kOutlineSeedShare * disc_px)) {
+    const auto mm = to_reading(aligned_to_image(b.centroid), 1.0);
+    if (!mm) continue;
+    const auto found_near = [&](const std::vector<SceneToken>& tokens) {
+      return std::any_of(tokens.begin(), tokens.end(), [&](const SceneToken& t) {
+        return std::hypot(t.center_mm[0] - mm->x, t.center_mm[1] - mm->y) < 2 * r_mm;
+      });
+    };
+    if (found_near(scene.tokens) || found_near(tokens_by_outline)) continue;
+    if (blob_log)
+      std::fprintf(blob_log, "green off the grass's hue at %.0f,%.0f mm: %.0f mm2\n", mm->x, mm->y,
+                   b.area_px / (top.ppmm * top.ppmm));
+    // Its rim places it best; without one, a blob of its outline or holding its disc shows it,
+    // its face as flat as that of a token found by its rim alone.
+    std::optional<SceneToken> t;
+    auto split = TokenByOutline(b);
+    const BlobVerdict verdict = split ? BlobVerdict{} : Judge(b);
+    if (verdict.what == BlobVerdict::kToken && std::string_view(verdict.token) == kind) {
+      if (WholeTokenStandsOut(b, verdict, b.centroid)) {
+        Blob seen = b;
+        seen.centroid = aligned_to_image(b.centroid);
+        t = TokenOf(seen, kind, verdict.confidence);
+      }
+    } else if (!split) {
+      split = TokenSeenInPart(b);
+      if (split && FaceSpread(split->disc.centre, kind) >= kOutlineSpreadLab) split.reset();
+    }
+    if (split) t = TokenOf(TokenPart(b, *split), split->kind, split->disc.covered);
+    if (t) {
+      t->on_board = true;  // grass is printed on tiles only
+      tokens_by_outline.push_back(*t);
+      if (blob_log)
+        std::fprintf(blob_log, "green: a target on grass at %.0f,%.0f mm\n", t->center_mm[0],
+                     t->center_mm[1]);
+    }
+  }
 }
 
 }  // namespace cf
