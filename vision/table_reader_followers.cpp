@@ -400,6 +400,18 @@ void TableReader::SettleFollowers() {
     }
     for (size_t i : left) left_out[i] = i != keep;
   }
+  // A follower of a token's colour whose footprint lies on such a token read is that token's
+  // blob read twice (its shaded side, or a part of it the art cut off).
+  for (size_t i = 0; i < scene.followers.size(); ++i) {
+    const SceneFollower& f = scene.followers[i];
+    const char* kind = TokenOfColour(f.color);
+    if (!kind || left_out[i]) continue;
+    const double r = TokenShapeOf(*ParseTokenKind(kind)).width / 2;
+    left_out[i] = std::any_of(scene.tokens.begin(), scene.tokens.end(), [&](const SceneToken& t) {
+      return t.kind == kind &&
+             std::hypot(t.center_mm[0] - f.center_mm[0], t.center_mm[1] - f.center_mm[1]) < r;
+    });
+  }
   std::vector<SceneFollower> followers;
   std::vector<cv::Point2d> seen_of;
   for (size_t i = 0; i < scene.followers.size(); ++i)
