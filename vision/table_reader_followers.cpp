@@ -361,6 +361,18 @@ void TableReader::SettleFollowers() {
     t->occluded = true;
     scene.tokens.push_back(*t);
   }
+  // A follower of a token's colour whose footprint lies on such a token read is that token's
+  // blob read twice (its shaded side, or a part of it the art cut off).
+  for (size_t i = 0; i < scene.followers.size(); ++i) {
+    const SceneFollower& f = scene.followers[i];
+    const char* kind = TokenOfColour(f.color);
+    if (!kind || left_out[i]) continue;
+    const double r = TokenShapeOf(*ParseTokenKind(kind)).width / 2;
+    left_out[i] = std::any_of(scene.tokens.begin(), scene.tokens.end(), [&](const SceneToken& t) {
+      return t.kind == kind &&
+             std::hypot(t.center_mm[0] - f.center_mm[0], t.center_mm[1] - f.center_mm[1]) < r;
+    });
+  }
   // One meeple read twice (two of its blobs, or its two halves): followers of one colour on one
   // tile closer than kSameMeepleMm are one, at their blobs' middle weighted by area, on the larger
   // one's feature.
@@ -399,18 +411,6 @@ void TableReader::SettleFollowers() {
       if (share < least) least = share, keep = i;
     }
     for (size_t i : left) left_out[i] = i != keep;
-  }
-  // A follower of a token's colour whose footprint lies on such a token read is that token's
-  // blob read twice (its shaded side, or a part of it the art cut off).
-  for (size_t i = 0; i < scene.followers.size(); ++i) {
-    const SceneFollower& f = scene.followers[i];
-    const char* kind = TokenOfColour(f.color);
-    if (!kind || left_out[i]) continue;
-    const double r = TokenShapeOf(*ParseTokenKind(kind)).width / 2;
-    left_out[i] = std::any_of(scene.tokens.begin(), scene.tokens.end(), [&](const SceneToken& t) {
-      return t.kind == kind &&
-             std::hypot(t.center_mm[0] - f.center_mm[0], t.center_mm[1] - f.center_mm[1]) < r;
-    });
   }
   std::vector<SceneFollower> followers;
   std::vector<cv::Point2d> seen_of;
