@@ -214,7 +214,9 @@ class TableReader {
   // from it only where `hidden` (aligned view) is set: the picture cannot tell which lies there.
   std::vector<const Candidate*> HiddenTwins(const CellReading& c, cv::Point2d centre,
                                             const cv::Mat& hidden);
-  // The pixels (aligned view) of the followers and tokens read.
+  // The pixels (aligned view) of the followers' blobs read.
+  cv::Mat FollowerBlobsMask();
+  // The pixels (aligned view) of the followers and tokens read, grown over their rims.
   cv::Mat PiecesRead();
 
   // The board's pixels (table_reader_pixels.cpp).
@@ -354,7 +356,8 @@ class TableReader {
   // the pieces read (`grown`, the followers' blobs). Added to tokens_by_outline.
   void TargetsOnGrass(const cv::Mat& grown);
   // The board's pixels of the green players' class, not `taken`, whose a and b lie more than
-  // kTargetSeedHueLab from the grass's as seen, opened; `span`: the board's cells' bounds.
+  // kTargetSeedHueLab from the grass's as seen (grass_seen, which must be known), opened;
+  // `span`: the board's cells' bounds.
   cv::Mat GreenOffGrassHue(const cv::Mat& taken, cv::Rect* span);
 
   // Followers (table_reader_followers.cpp).

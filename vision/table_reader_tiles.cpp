@@ -358,13 +358,18 @@ std::vector<const Candidate*> TableReader::HiddenTwins(const CellReading& c, cv:
   return twins;
 }
 
-cv::Mat TableReader::PiecesRead() {
+cv::Mat TableReader::FollowerBlobsMask() {
   cv::Mat mask = cv::Mat::zeros(aligned.size(), CV_8U);
   const cv::Rect whole(0, 0, mask.cols, mask.rows);
   for (const Blob& b : follower_blobs) {
     const cv::Rect box = cv::Rect(b.at, b.patch.size()) & whole;
     if (!box.empty()) mask(box) |= b.patch(box - b.at);
   }
+  return mask;
+}
+
+cv::Mat TableReader::PiecesRead() {
+  cv::Mat mask = FollowerBlobsMask();
   for (const SceneToken& t : scene.tokens) {
     const auto kind = ParseTokenKind(t.kind);
     if (!kind) continue;

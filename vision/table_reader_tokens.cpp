@@ -2,6 +2,7 @@
 // seen only in specks grown whole.
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <opencv2/imgproc.hpp>
 #include <string_view>
@@ -467,6 +468,7 @@ std::optional<TableReader::TokenBeside> TableReader::TokenUnderPiece(const Blob&
 }
 
 cv::Mat TableReader::GreenOffGrassHue(const cv::Mat& taken, cv::Rect* span) {
+  assert(grass_seen);
   const int green = ClassLabel("green");
   cv::Mat off = cv::Mat::zeros(aligned.size(), CV_8U);
   *span = cv::Rect();
@@ -498,10 +500,8 @@ void TableReader::TargetsOnGrass(const cv::Mat& grown) {
   const char* kind = TokenOfColour("green");
   if (ClassLabel("green") == 0 || !kind || std::string_view(kind) != "target" || !grass_seen)
     return;
-  cv::Mat taken = grown.clone();
-  for (const Blob& f : follower_blobs) taken(cv::Rect(f.at, f.patch.size())) |= f.patch;
   cv::Rect span;
-  const cv::Mat off = GreenOffGrassHue(taken, &span);
+  const cv::Mat off = GreenOffGrassHue(grown | FollowerBlobsMask(), &span);
   if (span.empty()) return;
   WriteDebugMask("off_grass.png", off);
   const double r_mm = TokenShapeOf(TokenKind::kTarget).width / 2;
