@@ -28,6 +28,9 @@ constexpr double kLeastTellingShare = 0.004;
 // A picture's blur beyond the art's (pixels at the board's pitch): its detail is softer.
 constexpr double kPictureBlurPx = 1.0;
 
+// How far a small detail may lie from where the whole tile was found (pixels each way).
+constexpr int kDetailShiftPx = 2;
+
 // The sum of `r` from an integral image (cv::integral) of element type T.
 template <typename T>
 T BoxSum(const cv::Mat& integral, const cv::Rect& r) {
@@ -89,24 +92,33 @@ cv::Mat CorrelateAtFewPlaces(const cv::Mat& image, const cv::Mat& t, double t_no
   return out;
 }
 
-// Standardise (see tileset.h) of the part `w` of a CV_32FC3 picture, in one pass, its statistics
-// from the picture's integrals (CV_64FC3 `sum` and `square_sum`, as cv::integral makes them).
-cv::Mat StandardisedWindow(const cv::Mat& picture, const cv::Mat& sum, const cv::Mat& square_sum,
-                           const cv::Rect& w, double floor = 4.0) {
+// How Standardise (see tileset.h) maps the part `w` of a CV_32FC3 picture: its mean and the scale
+// per channel, from the picture's integrals (CV_64FC3 `sum` and `square_sum`, as cv::integral makes
+// them).
+struct Standardising {
+  float mean[3], scale[3];
+};
+Standardising StandardisingOf(const cv::Mat& sum, const cv::Mat& square_sum, const cv::Rect& w,
+                              double floor = 4.0) {
   const double n = static_cast<double>(w.area());
   const cv::Vec3d s = BoxSum<cv::Vec3d>(sum, w), ss = BoxSum<cv::Vec3d>(square_sum, w);
-  cv::Scalar mean, sd;
-  for (int k = 0; k < 3; ++k)
-    mean[k] = s[k] / n, sd[k] = std::sqrt(std::max(0.0, ss[k] / n - mean[k] * mean[k]));
-  float m[3], scale[3];
-  for (int k = 0; k < 3; ++k)
-    m[k] = static_cast<float>(mean[k]), scale[k] = static_cast<float>(1.0 / std::max(floor, sd[k]));
+  Standardising out;
+  for (int k = 0; k < 3; ++k) {
+    const double mean = s[k] / n, sd = std::sqrt(std::max(0.0, ss[k] / n - mean * mean));
+    out.mean[k] = static_cast<float>(mean),
+    out.scale[k] = static_cast<float>(1.0 / std::max(floor, sd));
+  }
+  return out;
+}
+
+// The part `w` of a CV_32FC3 picture mapped by `by`.
+cv::Mat Standardised(const cv::Mat& picture, const cv::Rect& w, const Standardising& by) {
   cv::Mat out(w.size(), CV_32FC3);
   for (int y = 0; y < w.height; ++y) {
     const float* in = picture.ptr<float>(w.y + y) + 3 * w.x;
     float* o = out.ptr<float>(y);
     for (int x = 0; x < 3 * w.width; x += 3)
-      for (int k = 0; k < 3; ++k) o[x + k] = (in[x + k] - m[k]) * scale[k];
+      for (int k = 0; k < 3; ++k) o[x + k] = (in[x + k] - by.mean[k]) * by.scale[k];
   }
   return out;
 }
@@ -244,8 +256,13 @@ FineTileMatcher::Place FineTileMatcher::Locate(const cv::Mat& board, const cv::R
       cv::Rect w(at + cv::Point(dx, dy), t.size());
       if (w.x < 0 || w.y < 0 || w.br().x > best_patch.cols || w.br().y > best_patch.rows) continue;
       if (dx == 0 && dy == 0) place.located = static_cast<int>(place.windows.size());
-      place.windows.push_back(StandardisedWindow(best_patch, patch_sum, patch_square_sum, w));
+      place.windows.push_back(
+          Standardised(best_patch, w, StandardisingOf(patch_sum, patch_square_sum, w)));
     }
+  place.neighbourhood =
+      Standardised(best_patch, cv::Rect(0, 0, best_patch.cols, best_patch.rows),
+                   StandardisingOf(patch_sum, patch_square_sum, cv::Rect(at, t.size())));
+  place.at = at;
   places_.emplace(key, Located{board, place});
   return place;
 }
@@ -315,15 +332,34 @@ std::optional<FineTileMatcher::AddedDetail> FineTileMatcher::WhereSecondAddsDeta
     const cv::Mat& pieces) {
   const cv::Mat near = WhereAdded(type_a, quarter_a, type_b, quarter_b, pieces);
   if (near.empty()) return std::nullopt;
-  const cv::Mat& seen = place.windows[place.located];
-  auto misfit = [&](const cv::Mat& blurred) {
-    cv::Mat d;
-    cv::absdiff(seen, blurred, d);
-    const cv::Scalar m = cv::mean(d.mul(d), near);
-    return m[0] + m[1] + m[2];
+  // Each where the picture fits it best, within kDetailShiftPx: a small detail lies a pixel or
+  // two off when the rest of the tile (a road's length, a field) leaves its place loose.
+  std::vector<cv::Point> where;
+  cv::findNonZero(near, where);
+  if (where.empty()) return std::nullopt;
+  const cv::Mat& seen = place.neighbourhood;
+  auto misfit_at = [&](const cv::Mat& blurred, cv::Point shift) {
+    double sum = 0;
+    for (const cv::Point& p : where) {
+      const cv::Vec3f d = seen.at<cv::Vec3f>(p + shift) - blurred.at<cv::Vec3f>(p);
+      sum += d.dot(d);
+    }
+    return sum / where.size();
   };
-  return AddedDetail{misfit(BlurredTemplate(type_a, quarter_a)),
-                     misfit(BlurredTemplate(type_b, quarter_b))};
+  auto least_misfit = [&](const cv::Mat& blurred) {
+    double least = 1e30;
+    for (int y = std::max(0, place.at.y - kDetailShiftPx);
+         y <= std::min(seen.rows - near.rows, place.at.y + kDetailShiftPx); ++y)
+      for (int x = std::max(0, place.at.x - kDetailShiftPx);
+           x <= std::min(seen.cols - near.cols, place.at.x + kDetailShiftPx); ++x)
+        least = std::min(least, misfit_at(blurred, {x, y}));
+    return least;
+  };
+  const cv::Mat &a = BlurredTemplate(type_a, quarter_a), &b = BlurredTemplate(type_b, quarter_b);
+  AddedDetail out{misfit_at(a, place.at), least_misfit(b)};
+  // Where b fits no better than a does where the tile was found, a's own best is not needed.
+  if (out.misfit_with < out.misfit_without) out.misfit_without = least_misfit(a);
+  return out;
 }
 
 cv::Mat FineTileMatcher::TemplateMask(const cv::Mat& cell_mask) const {

@@ -23,9 +23,13 @@ class FineTileMatcher {
   // within a pixel of its place) in which every candidate is then compared.
   struct Place {
     std::vector<cv::Mat> windows;
-    int located = 0;                         // the window where the tile was found to lie
-    double fit = -1;                         // grey correlation of the candidate used to find it
-    cv::Point2d centre;                      // where the tile's centre lies on the board, pixels
+    int located = 0;     // the window where the tile was found to lie
+    double fit = -1;     // grey correlation of the candidate used to find it
+    cv::Point2d centre;  // where the tile's centre lies on the board, pixels
+    // The part of the board searched, standardised as the window where the tile was found to lie,
+    // and where that window lies in it.
+    cv::Mat neighbourhood;
+    cv::Point at;
     std::optional<MaskedSimilarity> masked;  // when pixels are left out: all windows
     // Leaves out of every comparison the pixels where `use` (CV_8U, template size) is not set.
     void LeaveOut(const cv::Mat& use);
@@ -44,9 +48,11 @@ class FineTileMatcher {
   // Where the art of tile b shows more detail than that of tile a (a hut, an inn's pond, a
   // house): where their templates lie more than kTellingApart apart (summed over the standardised
   // channels, in kLeastTellingShare of the tile or more) and a few pixels around, pieces
-  // (`pieces`, template size) left out. How far the picture, in the window where the tile was
-  // found to lie, lies from each there (mean squared difference, each template blurred as a picture
-  // blurs). Nothing when they differ too little or b shows no more detail there (variance) than a.
+  // (`pieces`, template size) left out. How far the picture lies from each there (mean squared
+  // difference, each template blurred as a picture blurs), each where it fits best within two
+  // pixels of where the tile was found to lie (a's own best is looked for only when b fits better
+  // than a there). Nothing when they differ too little or b shows no more detail there (variance)
+  // than a.
   struct AddedDetail {
     double misfit_without = 0, misfit_with = 0;
   };

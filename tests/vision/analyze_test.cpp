@@ -1052,6 +1052,29 @@ TEST(Analyze, AnInnBesideItsRoadIsToldFromThePlainRoad) {
   }
 }
 
+// A hut by a plain road (BEG-01, bench vision's scene 922) whose neighbour's meeple leans its
+// shadow over the tile's edge: nothing along the road pins where the tile lies, and the shadow
+// pulls the place found 3 mm along the road, off the hut. It had been read as the plain road (U),
+// as had an inn (IC-01) in scene 980; each detail is now compared where it fits best, within 2
+// pixels of the place found, and each tile is read right.
+TEST(Analyze, AHutOrInnIsToldWhereTheTilesPlaceAlongItsRoadIsLoose) {
+  for (const auto& [seed, id] : {std::pair<uint64_t, std::string>{922, "BEG-01"}, {980, "IC-01"}}) {
+    RenderedScene s = BenchScene(seed);
+    auto r = ReadWithItsCamera(s.image, s.look);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    int shown = 0;
+    for (const auto& t : s.truth.tiles) {
+      if (t.id != id) continue;
+      for (const auto& read : r->tiles)
+        if (read.at == t.at) {
+          ++shown;
+          EXPECT_EQ(read.id, id) << "scene " << seed << ": at " << t.at.x << "," << t.at.y;
+        }
+    }
+    EXPECT_EQ(shown, 1) << "scene " << seed;
+  }
+}
+
 // A tile read wrong is told by its confidence: in bench vision's scenes 922, 938, 950 and 953 the
 // tiles misread (mostly look-alikes whose telling hut or inn a piece hides, such as IC-01 read as
 // the plain road U) each come with a confidence under 0.7, while most tiles are read with more;
@@ -1093,7 +1116,8 @@ TEST(Analyze, ATileReadWrongIsReadWithLowConfidence) {
     }
   }
   EXPECT_GE(on_hidden_lakes, 2);
-  EXPECT_GE(wrong, 8) << "the scenes are not the ones this test was written for";
+  // Eight when written; 922's hut by its road has since been read right.
+  EXPECT_GE(wrong, 7) << "the scenes are not the ones this test was written for";
   EXPECT_GE(sure, read * 8 / 10);
 }
 
