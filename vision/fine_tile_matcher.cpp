@@ -1,6 +1,7 @@
 #include "vision/fine_tile_matcher.h"
 
 #include <algorithm>
+#include <cassert>
 #include <opencv2/imgproc.hpp>
 #include <tuple>
 #include <vector>
@@ -338,13 +339,23 @@ std::optional<FineTileMatcher::AddedDetail> FineTileMatcher::WhereSecondAddsDeta
   cv::findNonZero(near, where);
   if (where.empty()) return std::nullopt;
   const cv::Mat& seen = place.neighbourhood;
+  const cv::Mat &a = BlurredTemplate(type_a, quarter_a), &b = BlurredTemplate(type_b, quarter_b);
+  assert(a.isContinuous() && b.isContinuous() && a.size() == near.size());
+  // Each pixel's place in the neighbourhood's and in the templates' floats.
+  std::vector<std::pair<int, int>> offsets;
+  offsets.reserve(where.size());
+  for (const cv::Point& p : where)
+    offsets.push_back({static_cast<int>(p.y * seen.step1() + 3 * p.x), 3 * (p.y * a.cols + p.x)});
   auto misfit_at = [&](const cv::Mat& blurred, cv::Point shift) {
-    double sum = 0;
-    for (const cv::Point& p : where) {
-      const cv::Vec3f d = seen.at<cv::Vec3f>(p + shift) - blurred.at<cv::Vec3f>(p);
-      sum += d.dot(d);
+    const float* from = seen.ptr<float>(shift.y) + 3 * shift.x;
+    const float* art = blurred.ptr<float>();
+    float sum = 0;
+    for (const auto& [in_seen, in_art] : offsets) {
+      const float *p = from + in_seen, *q = art + in_art;
+      const float d0 = p[0] - q[0], d1 = p[1] - q[1], d2 = p[2] - q[2];
+      sum += d0 * d0 + d1 * d1 + d2 * d2;
     }
-    return sum / where.size();
+    return static_cast<double>(sum) / offsets.size();
   };
   auto least_misfit = [&](const cv::Mat& blurred) {
     double least = 1e30;
@@ -355,7 +366,6 @@ std::optional<FineTileMatcher::AddedDetail> FineTileMatcher::WhereSecondAddsDeta
         least = std::min(least, misfit_at(blurred, {x, y}));
     return least;
   };
-  const cv::Mat &a = BlurredTemplate(type_a, quarter_a), &b = BlurredTemplate(type_b, quarter_b);
   AddedDetail out{misfit_at(a, place.at), least_misfit(b)};
   // Where b fits no better than a does where the tile was found, a's own best is not needed.
   if (out.misfit_with < out.misfit_without) out.misfit_without = least_misfit(a);
