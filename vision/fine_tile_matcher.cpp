@@ -106,7 +106,7 @@ Standardising StandardisingOf(const cv::Mat& sum, const cv::Mat& square_sum, con
   Standardising out;
   for (int k = 0; k < 3; ++k) {
     const double mean = s[k] / n, sd = std::sqrt(std::max(0.0, ss[k] / n - mean * mean));
-    out.mean[k] = static_cast<float>(mean),
+    out.mean[k] = static_cast<float>(mean);
     out.scale[k] = static_cast<float>(1.0 / std::max(floor, sd));
   }
   return out;
@@ -256,7 +256,6 @@ FineTileMatcher::Place FineTileMatcher::Locate(const cv::Mat& board, const cv::R
     for (int dx = -1; dx <= 1; ++dx) {
       cv::Rect w(at + cv::Point(dx, dy), t.size());
       if (w.x < 0 || w.y < 0 || w.br().x > best_patch.cols || w.br().y > best_patch.rows) continue;
-      if (dx == 0 && dy == 0) place.located = static_cast<int>(place.windows.size());
       place.windows.push_back(
           Standardised(best_patch, w, StandardisingOf(patch_sum, patch_square_sum, w)));
     }

@@ -23,7 +23,6 @@ class FineTileMatcher {
   // within a pixel of its place) in which every candidate is then compared.
   struct Place {
     std::vector<cv::Mat> windows;
-    int located = 0;     // the window where the tile was found to lie
     double fit = -1;     // grey correlation of the candidate used to find it
     cv::Point2d centre;  // where the tile's centre lies on the board, pixels
     // The part of the board searched, standardised as the window where the tile was found to lie,
