@@ -19,6 +19,13 @@ cv::Mat BoardWithOneTile(const TileReference& tile, double pitch, cv::Rect& cell
   return board;
 }
 
+// The tile set's art of `type`, if it has it.
+const TileReference* ArtOf(const std::vector<TileReference>& tileset, int type) {
+  for (const auto& ref : tileset)
+    if (ref.type == type) return &ref;
+  return nullptr;
+}
+
 TEST(FineTileMatcher, ATileIsFoundAtEveryPitchEvenWithTemplatesKeptFromOthers) {
   auto tileset = PaintedTileset(VisionCatalog());
   const TileReference& first = tileset[0];
@@ -88,9 +95,7 @@ TEST(FineTileMatcher, ATileOffItsCellByOddPixelsIsFoundWhereItLies) {
 TEST(FineTileMatcher, APieceIsLeftOutOnlyWhereTheReadingsArtDiffers) {
   auto tileset = PaintedTileset(VisionCatalog());
   const int inn = VisionCatalog().find("IC-01"), road = VisionCatalog().find("U");
-  const TileReference* art = nullptr;
-  for (const auto& ref : tileset)
-    if (ref.type == inn) art = &ref;
+  const TileReference* art = ArtOf(tileset, inn);
   ASSERT_NE(art, nullptr);
   FineTileMatcher fine(tileset, 64.0);
   cv::Rect cell;
@@ -124,9 +129,7 @@ TEST(FineTileMatcher, TheDetailOneTileAddsToAnotherIsToldWhereItLies) {
   const int inn = VisionCatalog().find("IC-01"), road = VisionCatalog().find("U");
   const double pitch = 54;
   for (int shown : {inn, road}) {
-    const TileReference* art = nullptr;
-    for (const auto& ref : tileset)
-      if (ref.type == shown) art = &ref;
+    const TileReference* art = ArtOf(tileset, shown);
     ASSERT_NE(art, nullptr);
     FineTileMatcher fine(tileset, pitch);
     cv::Rect cell;
@@ -152,11 +155,7 @@ TEST(FineTileMatcher, ASmallDetailAFewPixelsOffItsPlaceIsStillTold) {
   auto tileset = PaintedTileset(VisionCatalog());
   const int hut = VisionCatalog().find("BEG-01"), road = VisionCatalog().find("U");
   const double pitch = 63;
-  const TileReference *hut_art = nullptr, *road_art = nullptr;
-  for (const auto& ref : tileset) {
-    if (ref.type == hut) hut_art = &ref;
-    if (ref.type == road) road_art = &ref;
-  }
+  const TileReference *hut_art = ArtOf(tileset, hut), *road_art = ArtOf(tileset, road);
   ASSERT_NE(hut_art, nullptr);
   ASSERT_NE(road_art, nullptr);
   cv::Rect cell;
