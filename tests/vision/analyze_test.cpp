@@ -647,10 +647,11 @@ TEST(Analyze, AFollowerOnATokenOfItsColourIsThatTokenReadTwice) {
     if (t.kind != "target") continue;
     ++targets;
     const double radius = TokenShapeOf(TokenKind::kTarget).width / 2;
-    for (const auto& f : r->followers)
-      if (f.color == "green")
-        EXPECT_GT(std::hypot(f.center_mm[0] - t.center_mm[0], f.center_mm[1] - t.center_mm[1]),
-                  radius);
+    for (const auto& f : r->followers) {
+      if (f.color != "green") continue;
+      EXPECT_GT(std::hypot(f.center_mm[0] - t.center_mm[0], f.center_mm[1] - t.center_mm[1]),
+                radius);
+    }
   }
   EXPECT_EQ(targets, 1);
 }
