@@ -26,6 +26,8 @@ struct JudgedFollower {
 
 // A reading within this of a judged one (mm, same colour) is that one read again.
 constexpr double kSameReadingMm = 5;
+// How far (mm, each way) a reading's frame may slip besides whole tiles: a grid placed otherwise.
+constexpr int kMostFrameSlipMm = 10;
 
 Result<std::map<std::string, std::vector<JudgedFollower>>> LoadJudged(const std::string& path) {
   std::ifstream in(path);
@@ -98,18 +100,21 @@ int RunBenchPhotos(const std::vector<std::string>& args) {
       continue;
     }
     // The frame is centred on the board's middle tile: another reading of the board may centre it
-    // tiles away (a score board beside it read as tiles or not). The shift by whole tiles under
-    // which most readings are judged ones.
+    // tiles away (a score board beside it read as tiles or not), and a grid placed otherwise moves
+    // the middle cell's centre by a few millimetres. The shift (whole tiles and up to
+    // kMostFrameSlipMm besides) under which most readings are judged ones, the least if several.
     double shift[2] = {0, 0};
     int most = -1;
     for (int dx = -6; dx <= 6; ++dx)
-      for (int dy = -6; dy <= 6; ++dy) {
-        const double s[2] = {dx * kTilePitchMm, dy * kTilePitchMm};
-        int n = 0;
-        for (const auto& f : scene->followers) n += JudgedAs(f, followers, s) != nullptr;
-        if (n > most || (n == most && dx == 0 && dy == 0))
-          most = n, shift[0] = s[0], shift[1] = s[1];
-      }
+      for (int dy = -6; dy <= 6; ++dy)
+        for (int sx = -kMostFrameSlipMm; sx <= kMostFrameSlipMm; ++sx)
+          for (int sy = -kMostFrameSlipMm; sy <= kMostFrameSlipMm; ++sy) {
+            const double s[2] = {dx * kTilePitchMm + sx, dy * kTilePitchMm + sy};
+            int n = 0;
+            for (const auto& f : scene->followers) n += JudgedAs(f, followers, s) != nullptr;
+            if (n > most || (n == most && std::hypot(s[0], s[1]) < std::hypot(shift[0], shift[1])))
+              most = n, shift[0] = s[0], shift[1] = s[1];
+          }
     // Each judged follower is read once at most: a second reading of it is a new one.
     std::map<std::string, int> here;
     std::set<const JudgedFollower*> read;
