@@ -1,6 +1,7 @@
 // catapult-fair bench photos: how many of the followers read on real photos are meeples, against
 // followers judged by eye (tools/real_photo_followers.txt).
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -59,6 +60,27 @@ const JudgedFollower* JudgedAs(const SceneFollower& read, const std::vector<Judg
   return nullptr;
 }
 
+// The frame is centred on the board's middle tile: another reading of the board may centre it
+// tiles away (a score board beside it read as tiles or not), and a grid placed otherwise moves the
+// middle cell's centre by a few millimetres. The shift (whole tiles and up to kMostFrameSlipMm
+// besides) under which most readings are judged ones, the least if several.
+std::array<double, 2> ShiftOntoLabels(const std::vector<SceneFollower>& read,
+                                      const std::vector<JudgedFollower>& judged) {
+  std::array<double, 2> shift = {0, 0};
+  int most = -1;
+  for (int dx = -6; dx <= 6; ++dx)
+    for (int dy = -6; dy <= 6; ++dy)
+      for (int sx = -kMostFrameSlipMm; sx <= kMostFrameSlipMm; ++sx)
+        for (int sy = -kMostFrameSlipMm; sy <= kMostFrameSlipMm; ++sy) {
+          const double s[2] = {dx * kTilePitchMm + sx, dy * kTilePitchMm + sy};
+          int n = 0;
+          for (const auto& f : read) n += JudgedAs(f, judged, s) != nullptr;
+          if (n > most || (n == most && std::hypot(s[0], s[1]) < std::hypot(shift[0], shift[1])))
+            most = n, shift = {s[0], s[1]};
+        }
+  return shift;
+}
+
 }  // namespace
 
 int RunBenchPhotos(const std::vector<std::string>& args) {
@@ -99,28 +121,13 @@ int RunBenchPhotos(const std::vector<std::string>& args) {
         std::printf("  %-12s refused: %s\n", photo.c_str(), scene.error().message.c_str());
       continue;
     }
-    // The frame is centred on the board's middle tile: another reading of the board may centre it
-    // tiles away (a score board beside it read as tiles or not), and a grid placed otherwise moves
-    // the middle cell's centre by a few millimetres. The shift (whole tiles and up to
-    // kMostFrameSlipMm besides) under which most readings are judged ones, the least if several.
-    double shift[2] = {0, 0};
-    int most = -1;
-    for (int dx = -6; dx <= 6; ++dx)
-      for (int dy = -6; dy <= 6; ++dy)
-        for (int sx = -kMostFrameSlipMm; sx <= kMostFrameSlipMm; ++sx)
-          for (int sy = -kMostFrameSlipMm; sy <= kMostFrameSlipMm; ++sy) {
-            const double s[2] = {dx * kTilePitchMm + sx, dy * kTilePitchMm + sy};
-            int n = 0;
-            for (const auto& f : scene->followers) n += JudgedAs(f, followers, s) != nullptr;
-            if (n > most || (n == most && std::hypot(s[0], s[1]) < std::hypot(shift[0], shift[1])))
-              most = n, shift[0] = s[0], shift[1] = s[1];
-          }
+    const std::array<double, 2> shift = ShiftOntoLabels(scene->followers, followers);
     // Each judged follower is read once at most: a second reading of it is a new one.
     std::map<std::string, int> here;
     std::set<const JudgedFollower*> read;
     std::vector<const SceneFollower*> new_here;
     for (const auto& f : scene->followers) {
-      const JudgedFollower* j = JudgedAs(f, followers, shift);
+      const JudgedFollower* j = JudgedAs(f, followers, shift.data());
       if (j && read.insert(j).second)
         ++here[j->verdict];
       else
