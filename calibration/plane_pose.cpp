@@ -1,10 +1,15 @@
 #include "calibration/plane_pose.h"
 
 #include <cmath>
+#include <complex>
 
 namespace cf {
 
 namespace {
+
+// How far from real the focal equations' joint solution may turn (20 degrees) before the
+// perspective is not trusted.
+constexpr double kMostDisagreementRad = 20 * CV_PI / 180;
 
 // The rotation nearest a matrix.
 cv::Matx33d NearestRotation(const cv::Matx33d& m) {
@@ -42,7 +47,13 @@ Result<PlaneCamera> CameraFromPlane(const cv::Matx33d& picture_to_plane, cv::Siz
     // The perspective's strength relative to the picture: too weak and f is anyone's guess.
     double perspective = std::hypot(h(2, 0), h(2, 1)) * std::max(image.width, image.height) /
                          std::hypot(h(0, 0), h(1, 0));
-    if (w > 0 && perspective > 0.15) {
+    // Taken together as one complex equation, whose solution does not depend on how the plane's
+    // axes are turned, the two agree when it is real and positive. A bent lens or a noisy fit
+    // gives it a phase: the perspective read is then not a camera's.
+    const std::complex<double> solution =
+        -std::complex<double>(b2, 2 * b1) / std::complex<double>(a2, 2 * a1);
+    const bool agree = std::abs(std::arg(solution)) < kMostDisagreementRad;
+    if (w > 0 && perspective > 0.15 && agree) {
       double estimate = 1 / std::sqrt(w);
       if (estimate > 0.3 * image.width && estimate < 5.0 * image.width) {
         f = estimate;

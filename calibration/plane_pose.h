@@ -12,8 +12,10 @@ namespace cf {
 // A camera recovered from a plane's picture.
 struct PlaneCamera {
   Camera camera;
-  bool focal_estimated = false;  // false: the view is too square-on, a typical lens was assumed
-  double tilt_deg = 0;           // the view's tilt from straight down
+  // false: the view is too square-on, or its perspective too unlike a camera's, and a typical
+  // lens was assumed
+  bool focal_estimated = false;
+  double tilt_deg = 0;  // the view's tilt from straight down
 };
 
 // The camera for which `picture_to_plane` maps pixels to the world plane z = plane_z (x, y in mm).

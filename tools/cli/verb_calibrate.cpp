@@ -43,7 +43,7 @@ int CalibrateFromTiles(const po::variables_map& vm) {
       "degrees, %.0f mm from the middle tile, focal length %.0f px (%s)\n",
       plane->tiles, plane->rms_mm, camera->tilt_deg, distance_mm, camera->camera.fx,
       camera->focal_estimated ? "from the perspective"
-                              : "assumed: the view is nearly straight down");
+                              : "assumed: the view is too straight down, or the lens bends it too much, to tell");
   return kExitOk;
 }
 
