@@ -42,8 +42,9 @@ int CalibrateFromTiles(const po::variables_map& vm) {
       "table plane from %d tiles: centres within %.2f mm of the 45 mm grid; camera tilted %.1f "
       "degrees, %.0f mm from the middle tile, focal length %.0f px (%s)\n",
       plane->tiles, plane->rms_mm, camera->tilt_deg, distance_mm, camera->camera.fx,
-      camera->focal_estimated ? "from the perspective"
-                              : "assumed: the view is too straight down, or the lens bends it too much, to tell");
+      camera->focal_estimated
+          ? "from the perspective"
+          : "assumed: the view is too straight down, or the lens bends it too much, to tell");
   return kExitOk;
 }
 
