@@ -1,6 +1,7 @@
 #include "vision/art_difference.h"
 
 #include <algorithm>
+#include <limits>
 #include <opencv2/imgproc.hpp>
 #include <optional>
 #include <vector>
@@ -22,6 +23,11 @@ constexpr double kMostUnlikeShare = 0.5;
 // the cell's median pixel does. Rendered cells differ by 6.5 Lab at the median, real photos
 // enrolled from the tile sheet by 19.
 constexpr double kMedianDifferences = 2;
+// ColourMisfit leaves out a wider rim than UnlikeArt (a neighbour's colour bleeds in wherever the
+// tile lies a little off its place), and clips each pixel's distance: a hand or a glare costs
+// every tile alike, not more to the one whose art happens to be darker there.
+constexpr double kMisfitRimShare = 0.1, kMisfitClipLab = 30;
+constexpr size_t kLeastSeenPixels = 20;
 
 cv::Mat SmoothLab(const cv::Mat& bgr) {
   cv::Mat smooth, lab, out;
@@ -88,6 +94,36 @@ cv::Mat UnlikeArt(const cv::Mat& cell, const cv::Mat& art_at_pitch, cv::Point2d 
   cv::Mat out;
   cv::resize(unlike, out, cell.size(), 0, 0, cv::INTER_NEAREST);
   return out;
+}
+
+double ColourMisfit(const cv::Mat& cell, const cv::Mat& art_at_pitch, cv::Point2d tile_centre,
+                    const cv::Mat& hidden) {
+  cv::Mat half_cell, half_art, expected, half_hidden;
+  cv::resize(cell, half_cell, {(cell.cols + 1) / 2, (cell.rows + 1) / 2}, 0, 0, cv::INTER_AREA);
+  cv::resize(art_at_pitch, half_art, {}, 0.5, 0.5, cv::INTER_AREA);
+  cv::resize(hidden, half_hidden, half_cell.size(), 0, 0, cv::INTER_NEAREST);
+  const cv::Point2d centre = (tile_centre - cv::Point2d(0.5, 0.5)) / 2;
+  const cv::Matx23d shift(1, 0, centre.x - (half_art.cols - 1) / 2.0, 0, 1,
+                          centre.y - (half_art.rows - 1) / 2.0);
+  cv::warpAffine(half_art, expected, shift, half_cell.size(), cv::INTER_LINEAR,
+                 cv::BORDER_REPLICATE);
+  const cv::Mat difference = SmoothLab(half_cell) - SmoothLab(expected);
+  const int rim = static_cast<int>(half_art.cols * kMisfitRimShare + 0.5);
+  std::vector<cv::Vec3f> seen;
+  for (int y = rim; y < difference.rows - rim; ++y)
+    for (int x = rim; x < difference.cols - rim; ++x)
+      if (!half_hidden.at<uchar>(y, x)) seen.push_back(difference.at<cv::Vec3f>(y, x));
+  if (seen.size() < kLeastSeenPixels) return std::numeric_limits<double>::infinity();
+  cv::Vec3f median;
+  std::vector<float> v(seen.size());
+  for (int k = 0; k < 3; ++k) {
+    for (size_t i = 0; i < seen.size(); ++i) v[i] = seen[i][k];
+    std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+    median[k] = v[v.size() / 2];
+  }
+  double sum = 0;
+  for (const auto& d : seen) sum += std::min(kMisfitClipLab, cv::norm(d - median));
+  return sum / seen.size();
 }
 
 std::optional<double> HiddenShareOfApart(const cv::Mat& difference, const cv::Mat& hidden) {

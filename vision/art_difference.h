@@ -21,6 +21,12 @@ cv::Mat ArtAtPitch(const cv::Mat& art, int quarter, double pitch_px);
 cv::Mat UnlikeArt(const cv::Mat& cell, const cv::Mat& art_at_pitch, cv::Point2d tile_centre,
                   double limit_lab);
 
+// How far, on average (Lab, 8-bit units, each pixel's distance clipped), the pixels of `cell` that
+// `hidden` (CV_8U, the cell's size) leaves in view lie from the art at `tile_centre`, once the
+// median difference is taken off: absolute colour, which a standardised pattern throws away.
+double ColourMisfit(const cv::Mat& cell, const cv::Mat& art_at_pitch, cv::Point2d tile_centre,
+                    const cv::Mat& hidden);
+
 // What tells two tiles apart (a pond, a house, a shield, a road), not their grass strokes or the
 // thin lines each painting draws a little differently: where, both smoothed over this many mm, a
 // channel differs by more than this many 8-bit levels.

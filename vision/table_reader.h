@@ -76,8 +76,9 @@ constexpr double kLeastGreenLightnessSpread = 8;
 constexpr double kLeastLightnessSpread = 2;
 // Skin falls in the red players' class, and a hand over the board is smooth: red blobs of hands
 // on seeds 920-999 and 80000-80079 spread 2.4 to 3.8, red meeples 4.6 and over (on real photos
-// 4.3 and over).
-constexpr double kLeastRedLightnessSpread = 4;
+// 4.3 and over). So does a reddish wooden table's grain: beside a meeple on seed 80023 a patch of
+// it spread 3.8 to 4.1 as the board's light was judged from other readings.
+constexpr double kLeastRedLightnessSpread = 4.2;
 // A meeple standing seen from above, the smallest piece: blobs of two touching pieces are split
 // into parts no smaller.
 constexpr double kSmallestPieceMm2 = 150;
@@ -140,6 +141,16 @@ class TableReader {
   // 4. Pieces hide parts of tiles: found against the first reading, their cells are read again
   // without them.
   Status ReadCoveredTiles();
+  // Around `rect` (aligned view), the blobs of the players' colours shaped like a piece: a black
+  // meeple or a green token on a city, whose colours the art uses elsewhere (a city's own colour
+  // makes no piece-shaped blob); found without the tiles' art, so no misreading shapes them. Sets
+  // `follower_on` when one of them is a follower standing on the cell. The aligned view's size.
+  cv::Mat PieceShapedAround(const cv::Rect& rect, bool* follower_on);
+  // A cell that no art matches well (a piece hides what tells it: the monk on a cloister) takes
+  // the tile fitting its neighbours whose colours, what pieces leave in view, lie clearly
+  // nearest the picture's: a pattern's correlation sees little on grass, its colour a city that
+  // is not there.
+  void LetColourTellWeakCells();
   // A cell matched weakly is the table (its grain, a glare) when it has far less detail than the
   // tiles that match well around it (as far from the camera, as sharp); any cell is a glare, a
   // hand or the table when its colours spread far less than the board's (ChromaSpread).

@@ -706,6 +706,25 @@ TEST(Analyze, ATileReadWellIsNotMisreadWhereItsArtIsTakenForPieces) {
   ExpectReadAsLaid(s.truth, *r, {-2, 2}, "D");
 }
 
+// A yellow monk standing on a cloister at the board's corner hides the cloister (bench vision's
+// scene 933): what is left is grass, on which no art's pattern correlates well, and the tile had
+// been read as a city corner (N) at 0.25, the monk on its field. The colours in view are grass, not
+// the city's: the tile is the cloister and the monk stands on it.
+TEST(Analyze, AMonkHidingHisCloisterStandsOnACloister) {
+  RenderedScene s = BenchScene(933);
+  auto r = ReadWithItsCamera(s.image, s.look);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  const SceneTile* tile = TileAt(*r, -5, -1);
+  ASSERT_NE(tile, nullptr) << "the cloister is not read";
+  EXPECT_EQ(tile->id, "B");  // its turn the monk hides
+  const SceneFollower* monk = TrueFollower(s.truth, [](const SceneFollower& f) {
+    return f.color == "yellow" && f.at.x == -5 && f.at.y == -1;
+  });
+  ASSERT_NE(monk, nullptr) << "the scene is not the one this test was written for";
+  EXPECT_EQ(monk->on, "C");
+  EXPECT_TRUE(HasFollower(*r, *monk, 3, true));
+}
+
 // A green meeple standing on the road of a tile at the board's edge (bench vision's scene 80031):
 // the first look left the tile unread, matched weakly around the meeple on grass, and dropped the
 // meeple as standing on no tile. Followers stand on tiles: the picture is read once more with that
@@ -1114,8 +1133,9 @@ TEST(Analyze, ATileReadWrongIsReadWithLowConfidence) {
     }
   }
   EXPECT_GE(on_hidden_lakes, 2);
-  // Eight when written; 922's hut by its road has since been read right.
-  EXPECT_GE(wrong, 7) << "the scenes are not the ones this test was written for";
+  // Eight when written; 922's hut by its road has since been read right, and 950's fair tile
+  // FT-01 by its colours.
+  EXPECT_GE(wrong, 6) << "the scenes are not the ones this test was written for";
   EXPECT_GE(sure, read * 8 / 10);
 }
 

@@ -134,5 +134,26 @@ TEST(ArtDifference, ALookAlikeDiffersOnlyUnderThePieceThatCoversItsHut) {
   EXPECT_FALSE(HiddenShareOfDifference(a, b, {500, 500}, hidden)) << "the tile out of view";
 }
 
+// A monk stands on a cloister and hides it: what is left in view is grass. Hidden where the monk
+// is, the cell's colours lie near the grass-and-road art under another light and far from art with
+// a city where the picture shows grass; what is hidden does not count, even where it is unlike
+// every art.
+TEST(ArtDifference, TheColoursInViewTellGrassFromACityThatIsNotThere) {
+  const cv::Mat art = Art();
+  cv::Mat city = art.clone();
+  cv::rectangle(city, cv::Rect(0, 0, 180, 60), cv::Scalar(120, 190, 215), cv::FILLED);
+  cv::Mat cell = Seen(art, 0, {0, 0});
+  cv::Mat hidden(cell.size(), CV_8U, cv::Scalar(0));
+  cv::circle(hidden, {30, 30}, 9, cv::Scalar(255), cv::FILLED);
+  cell.setTo(cv::Scalar(20, 200, 230), hidden);  // a yellow meeple
+  const cv::Point2d centre((kPitch - 1) / 2, (kPitch - 1) / 2);
+  const double own = ColourMisfit(cell, ArtAtPitch(art, 0, kPitch), centre, hidden);
+  const double other = ColourMisfit(cell, ArtAtPitch(city, 0, kPitch), centre, hidden);
+  EXPECT_LT(own, 5);
+  EXPECT_GT(other, 2 * own + 5);
+  const cv::Mat none(cell.size(), CV_8U, cv::Scalar(0));
+  EXPECT_GT(ColourMisfit(cell, ArtAtPitch(art, 0, kPitch), centre, none), own + 1);
+}
+
 }  // namespace
 }  // namespace cf
