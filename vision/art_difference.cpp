@@ -23,9 +23,9 @@ constexpr double kMostUnlikeShare = 0.5;
 // the cell's median pixel does. Rendered cells differ by 6.5 Lab at the median, real photos
 // enrolled from the tile sheet by 19.
 constexpr double kMedianDifferences = 2;
-// ColourMisfit leaves out a wider rim than UnlikeArt (a neighbour's colour bleeds in wherever the
-// tile lies a little off its place), and clips each pixel's distance: a hand or a glare costs
-// every tile alike, not more to the one whose art happens to be darker there.
+// CellColours::Misfit leaves out a wider rim than UnlikeArt (a neighbour's colour bleeds in
+// wherever the tile lies a little off its place), and clips each pixel's distance: a hand or a
+// glare costs every tile alike, not more to the one whose art happens to be darker there.
 constexpr double kMisfitRimShare = 0.1, kMisfitClipLab = 30;
 constexpr size_t kLeastSeenPixels = 20;
 
@@ -96,23 +96,47 @@ cv::Mat UnlikeArt(const cv::Mat& cell, const cv::Mat& art_at_pitch, cv::Point2d 
   return out;
 }
 
-double ColourMisfit(const cv::Mat& cell, const cv::Mat& art_at_pitch, cv::Point2d tile_centre,
-                    const cv::Mat& hidden) {
-  cv::Mat half_cell, half_art, expected, half_hidden;
-  cv::resize(cell, half_cell, {(cell.cols + 1) / 2, (cell.rows + 1) / 2}, 0, 0, cv::INTER_AREA);
-  cv::resize(art_at_pitch, half_art, {}, 0.5, 0.5, cv::INTER_AREA);
-  cv::resize(hidden, half_hidden, half_cell.size(), 0, 0, cv::INTER_NEAREST);
-  const cv::Point2d centre = (tile_centre - cv::Point2d(0.5, 0.5)) / 2;
-  const cv::Matx23d shift(1, 0, centre.x - (half_art.cols - 1) / 2.0, 0, 1,
-                          centre.y - (half_art.rows - 1) / 2.0);
-  cv::warpAffine(half_art, expected, shift, half_cell.size(), cv::INTER_LINEAR,
-                 cv::BORDER_REPLICATE);
-  const cv::Mat difference = SmoothLab(half_cell) - SmoothLab(expected);
-  const int rim = static_cast<int>(half_art.cols * kMisfitRimShare + 0.5);
+cv::Mat ArtColours(const cv::Mat& art, int quarter) {
+  CV_Assert(art.type() == CV_8UC3 && !art.empty());
+  const KeptArtKey key{KeptArtKey::Purpose::kColours, art.data, nullptr, quarter, kColourSide};
+  return KeptArt(key, art, {}, [&] {
+    cv::Mat small;
+    cv::resize(TurnedArt(art, quarter), small, {kColourSide, kColourSide}, 0, 0, cv::INTER_AREA);
+    return SmoothLab(small);
+  });
+}
+
+CellColours::CellColours(const cv::Mat& cell, const cv::Mat& hidden, cv::Point2d tile_centre,
+                         double pitch_px) {
+  CV_Assert(cell.type() == CV_8UC3 && hidden.type() == CV_8U && hidden.size() == cell.size());
+  const double scale = kColourSide / pitch_px;
+  const cv::Size size(std::max(1, cvRound(cell.cols * scale)),
+                      std::max(1, cvRound(cell.rows * scale)));
+  cv::Mat small;
+  cv::resize(cell, small, size, 0, 0, cv::INTER_AREA);
+  lab_ = SmoothLab(small);
+  cv::resize(hidden, hidden_, size, 0, 0, cv::INTER_NEAREST);
+  // Where the art's pixel centres fall in the shrunken cell.
+  const cv::Point2d centre((tile_centre.x + 0.5) * size.width / cell.cols - 0.5,
+                           (tile_centre.y + 0.5) * size.height / cell.rows - 0.5);
+  shift_ = cv::Matx23d(1, 0, centre.x - (kColourSide - 1) / 2.0, 0, 1,
+                       centre.y - (kColourSide - 1) / 2.0);
+}
+
+double CellColours::Misfit(const cv::Mat& art_colours) const {
+  CV_Assert(art_colours.type() == CV_32FC3);
+  cv::Mat art_lab;
+  cv::warpAffine(art_colours, art_lab, shift_, lab_.size(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+  const int rim = static_cast<int>(kColourSide * kMisfitRimShare + 0.5);
   std::vector<cv::Vec3f> seen;
-  for (int y = rim; y < difference.rows - rim; ++y)
-    for (int x = rim; x < difference.cols - rim; ++x)
-      if (!half_hidden.at<uchar>(y, x)) seen.push_back(difference.at<cv::Vec3f>(y, x));
+  seen.reserve(lab_.total());
+  for (int y = rim; y < lab_.rows - rim; ++y) {
+    const cv::Vec3f* picture = lab_.ptr<cv::Vec3f>(y);
+    const cv::Vec3f* art = art_lab.ptr<cv::Vec3f>(y);
+    const uchar* hid = hidden_.ptr<uchar>(y);
+    for (int x = rim; x < lab_.cols - rim; ++x)
+      if (!hid[x]) seen.push_back(picture[x] - art[x]);
+  }
   if (seen.size() < kLeastSeenPixels) return std::numeric_limits<double>::infinity();
   cv::Vec3f median;
   std::vector<float> v(seen.size());

@@ -21,11 +21,31 @@ cv::Mat ArtAtPitch(const cv::Mat& art, int quarter, double pitch_px);
 cv::Mat UnlikeArt(const cv::Mat& cell, const cv::Mat& art_at_pitch, cv::Point2d tile_centre,
                   double limit_lab);
 
-// How far, on average (Lab, 8-bit units, each pixel's distance clipped), the pixels of `cell` that
-// `hidden` (CV_8U, the cell's size) leaves in view lie from the art at `tile_centre`, once the
-// median difference is taken off: absolute colour, which a standardised pattern throws away.
-double ColourMisfit(const cv::Mat& cell, const cv::Mat& art_at_pitch, cv::Point2d tile_centre,
-                    const cv::Mat& hidden);
+// Colours need no detail: tiles and cells are compared in colour at this many pixels a side,
+// whatever the board's pitch.
+inline constexpr int kColourSide = 24;
+
+// A tile's art (CV_8UC3, canonical orientation) turned `quarter` quarter turns clockwise, shrunk
+// to kColourSide pixels a side and smoothed, in Lab (CV_32FC3, 8-bit units). Made once for each
+// art and kept (KeptArt): never to be written to.
+cv::Mat ArtColours(const cv::Mat& art, int quarter);
+
+// A cell's colours (CV_8UC3, the board relit to the art's light, `pitch_px` the board's pitch)
+// where `hidden` (CV_8U, the cell's size: pieces) leaves it in view, shrunk as ArtColours, to be
+// compared with many tiles' art laid with its centre at `tile_centre` (cell pixels).
+class CellColours {
+ public:
+  CellColours(const cv::Mat& cell, const cv::Mat& hidden, cv::Point2d tile_centre, double pitch_px);
+  // How far, on average (Lab, 8-bit units, each pixel's distance clipped), the pixels in view lie
+  // from a tile's ArtColours, once the median difference is taken off: absolute colour, which a
+  // standardised pattern throws away. Infinite when too little is in view.
+  double Misfit(const cv::Mat& art_colours) const;
+
+ private:
+  cv::Mat lab_;        // CV_32FC3
+  cv::Mat hidden_;     // CV_8U, lab_'s size
+  cv::Matx23d shift_;  // from the art's pixels to lab_'s
+};
 
 // What tells two tiles apart (a pond, a house, a shield, a road), not their grass strokes or the
 // thin lines each painting draws a little differently: where, both smoothed over this many mm, a

@@ -19,7 +19,8 @@ struct KeptArtKey {
     kGreyTemplate,
     kBlurred,
     kTellingApart,
-    kAddedDetail
+    kAddedDetail,
+    kColours
   };
   Purpose purpose;
   const uchar* art = nullptr;

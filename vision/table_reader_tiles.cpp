@@ -578,10 +578,9 @@ void TableReader::LetColourTellWeakCells() {
     const cv::Point2d centre = place.fit >= kLocatedFit
                                    ? place.centre - cv::Point2d(rect.tl())
                                    : 0.5 * cv::Point2d(rect.width, rect.height);
+    const CellColours colours(relit.image(rect), hidden, centre, period);
     auto misfit = [&](const Candidate& cand) {
-      return ColourMisfit(relit.image(rect),
-                          ArtAtPitch(by_type[cand.type]->art, cand.quarter, period), centre,
-                          hidden);
+      return colours.Misfit(ArtColours(by_type[cand.type]->art, cand.quarter));
     };
     const double read_misfit = misfit(k);
     double least = read_misfit;

@@ -147,12 +147,13 @@ TEST(ArtDifference, TheColoursInViewTellGrassFromACityThatIsNotThere) {
   cv::circle(hidden, {30, 30}, 9, cv::Scalar(255), cv::FILLED);
   cell.setTo(cv::Scalar(20, 200, 230), hidden);  // a yellow meeple
   const cv::Point2d centre((kPitch - 1) / 2, (kPitch - 1) / 2);
-  const double own = ColourMisfit(cell, ArtAtPitch(art, 0, kPitch), centre, hidden);
-  const double other = ColourMisfit(cell, ArtAtPitch(city, 0, kPitch), centre, hidden);
+  const CellColours colours(cell, hidden, centre, kPitch);
+  const double own = colours.Misfit(ArtColours(art, 0));
+  const double other = colours.Misfit(ArtColours(city, 0));
   EXPECT_LT(own, 5);
   EXPECT_GT(other, 2 * own + 5);
-  const cv::Mat none(cell.size(), CV_8U, cv::Scalar(0));
-  EXPECT_GT(ColourMisfit(cell, ArtAtPitch(art, 0, kPitch), centre, none), own + 1);
+  const CellColours all_in_view(cell, cv::Mat(cell.size(), CV_8U, cv::Scalar(0)), centre, kPitch);
+  EXPECT_GT(all_in_view.Misfit(ArtColours(art, 0)), own + 1);
 }
 
 }  // namespace
