@@ -98,7 +98,7 @@ cv::Mat UnlikeArt(const cv::Mat& cell, const cv::Mat& art_at_pitch, cv::Point2d 
 
 cv::Mat ArtColours(const cv::Mat& art, int quarter) {
   CV_Assert(art.type() == CV_8UC3 && !art.empty());
-  const KeptArtKey key{KeptArtKey::Purpose::kColours, art.data, nullptr, quarter, kColourSide};
+  const KeptArtKey key{KeptArtKey::Purpose::kColours, art.data, nullptr, quarter, 0, kColourSide};
   return KeptArt(key, art, {}, [&] {
     cv::Mat small;
     cv::resize(TurnedArt(art, quarter), small, {kColourSide, kColourSide}, 0, 0, cv::INTER_AREA);
