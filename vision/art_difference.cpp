@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "vision/kept_art.h"
+#include "vision/median.h"
 #include "vision/scene.h"
 #include "vision/tileset.h"
 
@@ -139,11 +140,10 @@ double CellColours::Misfit(const cv::Mat& art_colours) const {
   }
   if (seen.size() < kLeastSeenPixels) return std::numeric_limits<double>::infinity();
   cv::Vec3f median;
-  std::vector<float> v(seen.size());
+  std::vector<double> v(seen.size());
   for (int k = 0; k < 3; ++k) {
     for (size_t i = 0; i < seen.size(); ++i) v[i] = seen[i][k];
-    std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-    median[k] = v[v.size() / 2];
+    median[k] = static_cast<float>(Median(v));
   }
   double sum = 0;
   for (const auto& d : seen) sum += std::min(kMisfitClipLab, cv::norm(d - median));

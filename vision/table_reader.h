@@ -257,6 +257,9 @@ class TableReader {
   // Where the board's colours are unlike the art's where its tiles lie (UnlikeArt), found cell by
   // cell as asked for; nothing off the board.
   cv::Mat UnlikeArtIn(const cv::Rect& window);
+  // The centre (aligned view) of tile `k` in `cell`: where its art fits best, or the cell's middle
+  // where it fits nowhere well.
+  cv::Point2d WhereTileLies(const cv::Rect& cell, const Candidate& k);
   // A blob judged where it lies: blur widens it by two of the picture's pixels all round, more
   // millimetres where the picture is coarser than the top view (far from the camera).
   BlobVerdict Judge(const Blob& b);

@@ -153,16 +153,19 @@ cv::Mat TableReader::UnlikeArtIn(const cv::Rect& window) {
     const cv::Rect rect = CellRect(c.col, c.row);
     if (rect != CellInView(c.col, c.row) || !unlike_known.insert({c.col, c.row}).second) continue;
     const Candidate& k = c.reading();
-    const FineTileMatcher::Place place = fine->Locate(aligned, rect, k.type, k.quarter);
-    const cv::Point2d centre =
-        place.fit >= kLocatedFit
-            ? place.centre
-            : cv::Point2d(rect.x, rect.y) + 0.5 * cv::Point2d(rect.width, rect.height);
     const cv::Mat art = ArtAtPitch(by_type[k.type]->art, k.quarter, period);
-    UnlikeArt(relit.image(rect), art, centre - cv::Point2d(rect.tl()), kUnlikeArtLab)
+    UnlikeArt(relit.image(rect), art, WhereTileLies(rect, k) - cv::Point2d(rect.tl()),
+              kUnlikeArtLab)
         .copyTo(unlike_art(rect));
   }
   return unlike_art(window);
+}
+
+cv::Point2d TableReader::WhereTileLies(const cv::Rect& cell, const Candidate& k) {
+  const FineTileMatcher::Place place = fine->Locate(aligned, cell, k.type, k.quarter);
+  return place.fit >= kLocatedFit
+             ? place.centre
+             : cv::Point2d(cell.x, cell.y) + 0.5 * cv::Point2d(cell.width, cell.height);
 }
 
 BlobVerdict TableReader::Judge(const Blob& b) {

@@ -574,11 +574,8 @@ void TableReader::LetColourTellWeakCells() {
       continue;
     bool follower_on = false;
     const cv::Mat hidden = PieceShapedAround(rect, &follower_on)(rect);
-    const FineTileMatcher::Place place = fine->Locate(aligned, rect, k.type, k.quarter);
-    const cv::Point2d centre = place.fit >= kLocatedFit
-                                   ? place.centre - cv::Point2d(rect.tl())
-                                   : 0.5 * cv::Point2d(rect.width, rect.height);
-    const CellColours colours(relit.image(rect), hidden, centre, period);
+    const CellColours colours(relit.image(rect), hidden,
+                              WhereTileLies(rect, k) - cv::Point2d(rect.tl()), period);
     auto misfit = [&](const Candidate& cand) {
       return colours.Misfit(ArtColours(by_type[cand.type]->art, cand.quarter));
     };
