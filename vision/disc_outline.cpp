@@ -55,11 +55,14 @@ std::optional<DiscOutline> FindDiscOutline(const cv::Mat& grey, cv::Point2d near
   const double lo_x = radius_px * kFarthest + 2, hi_x = window.width - radius_px * kFarthest - 3;
   const double lo_y = radius_px * kFarthest + 2, hi_y = window.height - radius_px * kFarthest - 3;
   // The share of the rim where the strongest edge across a line from the centre outwards lies
-  // at the radius (within a pixel): a disc's rim, not straight edges nor texture around it.
-  auto RimShare = [&](cv::Point2d c) {
+  // at the radius (within a pixel): a disc's rim, not straight edges nor texture around it. The
+  // count stops once it can no longer beat the share `beat`.
+  auto RimShare = [&](cv::Point2d c, double beat) {
     if (c.x < lo_x || c.x > hi_x || c.y < lo_y || c.y > hi_y) return 0.0;
-    int crossed = 0;
+    int crossed = 0, left = kRimSamples;
     for (const cv::Point2d& u : rim) {
+      if (crossed + left <= beat * kRimSamples) break;
+      --left;
       double best = 0, best_r = 0;
       for (double r = radius_px * kNearest; r <= radius_px * kFarthest; r += 0.5) {
         const double x = c.x + u.x * r, y = c.y + u.y * r;
@@ -105,7 +108,7 @@ std::optional<DiscOutline> FindDiscOutline(const cv::Mat& grey, cv::Point2d near
   if (peaks.size() > kPeaksTried) peaks.resize(kPeaksTried);
   std::optional<DiscOutline> best;
   for (const auto& [v, p] : peaks) {
-    const double share = RimShare(p);
+    const double share = RimShare(p, best ? best->rim : -1);
     if (!best || share > best->rim) best = DiscOutline{p, share};
   }
   if (best) {  // a pixel round the best peak, by half pixels
@@ -113,7 +116,7 @@ std::optional<DiscOutline> FindDiscOutline(const cv::Mat& grey, cv::Point2d near
     for (double dy = -1; dy <= 1; dy += 0.5)
       for (double dx = -1; dx <= 1; dx += 0.5) {
         const cv::Point2d c = peak + cv::Point2d(dx, dy);
-        const double share = RimShare(c);
+        const double share = RimShare(c, best->rim);
         if (share > best->rim) best = DiscOutline{c, share};
       }
   }

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <memory>
 #include <opencv2/core.hpp>
@@ -151,6 +152,18 @@ class TableReader {
   // nearest the picture's: a pattern's correlation sees little on grass, its colour a city that
   // is not there.
   void LetColourTellWeakCells();
+  // Reads the cell (col, row) again leaving out the pixels `mask` marks, among `choices` and every
+  // tile that fits its neighbours but of the kinds `left_out`.
+  using Reread = std::function<std::vector<Candidate>(int col, int row, const cv::Mat& mask,
+                                                      std::vector<Candidate> choices,
+                                                      const std::set<int>& left_out)>;
+  // The box holds so many tiles of each kind: a cell read as one more than that (the weakest such
+  // reading) is read again among the other tiles that fit its neighbours, and so on while a
+  // turned cell takes a kind beyond its count. Legalize alone cannot turn it: the first reading
+  // scored only the tiles close to its best, and sank the rest. Not a cell `pieces` mostly hide:
+  // any reading of it is a guess. Only when every tile has its art: a tile set enrolled from a few
+  // tiles reads the others as their look-alikes, more than the box holds.
+  void RereadBeyondCounts(const cv::Mat& pieces, const Reread& reread);
   // A cell matched weakly is the table (its grain, a glare) when it has far less detail than the
   // tiles that match well around it (as far from the camera, as sharp); any cell is a glare, a
   // hand or the table when its colours spread far less than the board's (ChromaSpread).

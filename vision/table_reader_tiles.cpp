@@ -31,6 +31,13 @@ constexpr double kWeakReading = 0.5, kColourMisfitShare = 0.7;
 // 80000-80039: the cells so corrected had 0.76 and more, the weak cells with no tile under them
 // 0.58 and less but for two, 0.69 and 0.83).
 constexpr double kColourTellsDetail = 0.7;
+// Rereads of cells read as a kind beyond the catalog's count, at most: each may push a kind of the
+// reread cell beyond its count in turn.
+constexpr int kBeyondCountPasses = 3;
+// The share of such a cell that pieces may hide: target tokens over more than 0.4 of seed 80013's
+// curve and 0.25 to 0.4 of seed 961's junction left only guesses, which made the tokens green
+// followers; the cells turned right hid less (seeds 925, 944, 80025).
+constexpr double kMostHiddenBeyondCount = 0.25;
 // A look-alike matching this close to a covered tile's reading whose difference from it pieces
 // hide this much makes the reading a coin toss (its confidence half its score).
 constexpr double kTwinScoreGap = 0.15, kTwinHiddenShare = 0.9;
@@ -460,10 +467,13 @@ Status TableReader::ReadCoveredTiles() {
     int n = cv::countNonZero(mask(rect));
     return n >= rect.area() * kLeastCovered && n <= rect.area() * 0.7;
   };
-  // Worth comparing: the first reading's best, and every tile that fits the neighbours.
-  auto reread = [&](int col, int row, const cv::Mat& mask, std::vector<Candidate> choices) {
+  // Worth comparing: the first reading's best, and every tile that fits the neighbours (but those
+  // of the kinds `left_out`).
+  auto reread = [&](int col, int row, const cv::Mat& mask, std::vector<Candidate> choices,
+                    const std::set<int>& left_out) {
     for (const auto& ref : *in.tileset)
       for (int q = 0; q < 4; ++q) {
+        if (left_out.count(ref.type)) continue;
         Candidate cand{ref.type, q, 0};
         bool known = std::any_of(choices.begin(), choices.end(), [&](const Candidate& k) {
           return k.type == cand.type && k.quarter == q;
@@ -475,7 +485,7 @@ Status TableReader::ReadCoveredTiles() {
   };
   for (auto& c : board) {
     if (!covered(CellRect(c.col, c.row), pieces)) continue;
-    std::vector<Candidate> again = reread(c.col, c.row, pieces, c.candidates);
+    std::vector<Candidate> again = reread(c.col, c.row, pieces, c.candidates, {});
     // Leaving out what pieces hide makes a clear reading less sure, not much worse: a reread whose
     // best falls far below it took in art as pieces (a road's edge of a player's colour), and the
     // first reading stands.
@@ -512,9 +522,9 @@ Status TableReader::ReadCoveredTiles() {
                                             : cv::Mat::zeros(aligned.size(), CV_8U);
         follower_on |= hint;
         if (attempt < 2 && !covered(rect, mask)) continue;
-        std::vector<Candidate> readings =
-            reread(col, row, mask,
-                   it == cell_at.end() ? std::vector<Candidate>{} : cells[it->second].candidates);
+        std::vector<Candidate> readings = reread(
+            col, row, mask,
+            it == cell_at.end() ? std::vector<Candidate>{} : cells[it->second].candidates, {});
         const bool held_up =
             follower_on && Detail(col, row) >= board_detail_median * kHiddenTileDetail;
         const bool matches = !readings.empty() && readings[0].score >= kCoveredJoinScore;
@@ -528,6 +538,7 @@ Status TableReader::ReadCoveredTiles() {
   }
   LetColourTellWeakCells();
   Legalize(board, cat);
+  RereadBeyondCounts(pieces, reread);
   // The tile counts may have turned cells to weaker readings: most must still match well.
   if (!MostMatchWell(board))
     return Fail("no board in view: the tiles found do not join into a legal board");
@@ -536,6 +547,40 @@ Status TableReader::ReadCoveredTiles() {
   t_tiles = Ms(t0);
   WriteBoardPicture();
   return Status::Ok();
+}
+
+void TableReader::RereadBeyondCounts(const cv::Mat& pieces, const Reread& reread) {
+  if (static_cast<int>(by_type.size()) != cat.size()) return;
+  std::map<std::pair<int, int>, std::set<int>> ruled_out;
+  for (int pass = 0; pass < kBeyondCountPasses; ++pass) {
+    std::map<int, std::vector<size_t>> read_as;
+    for (size_t i = 0; i < board.size(); ++i) read_as[board[i].reading().type].push_back(i);
+    bool turned = false;
+    for (auto& [type, at] : read_as) {
+      const size_t held = static_cast<size_t>(cat.type(type).count);
+      if (at.size() <= held) continue;
+      std::sort(at.begin(), at.end(), [&](size_t a, size_t b) {
+        return board[a].reading().score > board[b].reading().score;
+      });
+      for (size_t j = held; j < at.size(); ++j) {
+        CellReading& c = board[at[j]];
+        const cv::Rect rect = CellRect(c.col, c.row);
+        if (cv::countNonZero(pieces(rect)) > kMostHiddenBeyondCount * rect.area()) continue;
+        std::set<int>& out = ruled_out[{c.col, c.row}];
+        out.insert(type);
+        std::vector<Candidate> others;
+        for (const Candidate& k : c.candidates)
+          if (!out.count(k.type)) others.push_back(k);
+        std::vector<Candidate> again = reread(c.col, c.row, pieces, std::move(others), out);
+        if (again.empty()) continue;
+        c.candidates = std::move(again);
+        c.chosen = 0;
+        turned = true;
+      }
+    }
+    if (!turned) break;
+    Legalize(board, cat);
+  }
 }
 
 cv::Mat TableReader::PieceShapedAround(const cv::Rect& rect, bool* follower_on) {
@@ -652,6 +697,18 @@ void TableReader::WriteBoardPicture() {
                 cv::FONT_HERSHEY_PLAIN, 0.8, {255, 255, 0}, 1);
   }
   cv::imwrite(in.debug_prefix + "board.png", shown);
+  // Each cell's candidates, the chosen one marked, in the board's cells (not the table's frame).
+  if (FILE* f = std::fopen((in.debug_prefix + "cells.txt").c_str(), "w")) {
+    for (const auto& c : board) {
+      std::fprintf(f, "cell %d %d:", c.col, c.row);
+      for (size_t k = 0; k < c.candidates.size(); ++k)
+        std::fprintf(f, " %s%s@%d %.3f", static_cast<int>(k) == c.chosen ? "*" : "",
+                     cat.type(c.candidates[k].type).id.c_str(), c.candidates[k].quarter * 90,
+                     c.candidates[k].score);
+      std::fprintf(f, "\n");
+    }
+    std::fclose(f);
+  }
 }
 
 void TableReader::PlaceTiles() {
