@@ -71,7 +71,8 @@ Result<Calibration> LoadCalibration(const std::string& path) {
     fs["rms_px"] >> c.rms_px;
     if (!fs["reject_distance"].empty()) fs["reject_distance"] >> c.colors.reject_distance;
     cv::FileNode colors = fs["colors"];
-    if (colors.isSeq()) {
+    if (colors.isSeq() && colors.size() > 0) {
+      c.colors.colors().clear();  // the colours listed are those in play
       for (const auto& node : colors) {
         std::string name;
         cv::Mat mean, inv;

@@ -2,8 +2,11 @@
 // Reads one photo of the table: the tile grid, each tile's id and rotation, followers and tokens,
 // in millimetres on the table plane (interface.md 4).
 
+#include <map>
 #include <opencv2/core.hpp>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "calibration/calibration_file.h"
 #include "engine/tile_catalog.h"
@@ -12,11 +15,17 @@
 
 namespace cf {
 
+// Per player colour, the pixels (BGR, relit to the tile art's light as the reader classifies
+// them) of the followers read with confidence kSampledFollowerConfidence or more.
+using ColourSamples = std::map<std::string, std::vector<cv::Vec3b>>;
+constexpr double kSampledFollowerConfidence = 0.7;
+
 struct AnalyzeInput {
   const TileCatalog* catalog = nullptr;
   const std::vector<TileReference>* tileset = nullptr;
   const Calibration* calibration = nullptr;  // without it, the tile grid gives the table plane
   std::string debug_prefix;  // when set, pictures of the intermediate steps are written there
+  ColourSamples* colour_samples = nullptr;  // when set, filled from the reading returned
 };
 
 // Refuses (as an Error) an empty frame or a picture without a board.

@@ -104,10 +104,12 @@ Result<Scene> TableReader::Read() {
           second.tokens.push_back(t);
         }
         second.timing_ms["first_look"] = scene.timing_ms["total"];
+        if (in.colour_samples) *in.colour_samples = again->follower_colours;
         return second;
       }
     }
   }
+  if (in.colour_samples) *in.colour_samples = follower_colours;
   return scene;
 }
 
@@ -118,6 +120,7 @@ Scene TableReader::ReadPiecesOnTiles() {
   SettleFollowers();
   LetCopiesTellFaces();
   LetFollowersTellFaces();
+  if (in.colour_samples) SampleFollowerColours();
   t_pieces = Ms(t0);
   Finish();
   return scene;

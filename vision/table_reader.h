@@ -182,6 +182,8 @@ class TableReader {
   void LetCopiesTellFaces();
   // Where two faces of a tile match nearly alike, the follower on it tells which lies there.
   void LetFollowersTellFaces();
+  // The relit pixels of its colour class under each follower read surely (follower_colours).
+  void SampleFollowerColours();
   // The board's `cell`, placed as `tile`, read as its candidate `pick` where the picture did not
   // tell: the face read before becomes its alternative, its confidence at most half the score.
   void TakeFace(CellReading& cell, SceneTile& tile, int pick);
@@ -471,6 +473,8 @@ class TableReader {
   std::vector<SceneToken> tokens_by_outline;  // added when no other token is read there
   std::vector<Blob> follower_blobs;           // of scene.followers
   std::vector<cv::Point2d> follower_seen;     // of scene.followers: their middles in the picture
+  std::vector<size_t> blob_of_follower;       // of scene.followers: its blob in follower_blobs
+  ColourSamples follower_colours;             // SampleFollowerColours'
   // Cells beside the board, not on it, under the footprint of a blob read as a follower in every
   // other way: each may hold a tile the first look missed.
   std::set<std::pair<int, int>> tile_missed_under_follower;

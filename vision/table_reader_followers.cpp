@@ -2,6 +2,7 @@
 // settled (one follower a tile, each read once) and let tell the faces of the tiles they stand on.
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <deque>
 #include <opencv2/imgproc.hpp>
@@ -231,6 +232,7 @@ void TableReader::ReadPieces() {
       continue;
     }
     scene.followers.push_back(sf);
+    blob_of_follower.push_back(follower_blobs.size());
     follower_blobs.push_back(b);
     follower_seen.push_back(seen);
   }
@@ -414,10 +416,34 @@ void TableReader::SettleFollowers() {
   }
   std::vector<SceneFollower> followers;
   std::vector<cv::Point2d> seen_of;
+  std::vector<size_t> blob_of;
   for (size_t i = 0; i < scene.followers.size(); ++i)
-    if (!left_out[i]) followers.push_back(scene.followers[i]), seen_of.push_back(follower_seen[i]);
+    if (!left_out[i]) {
+      followers.push_back(scene.followers[i]);
+      seen_of.push_back(follower_seen[i]);
+      blob_of.push_back(blob_of_follower[i]);
+    }
   scene.followers = std::move(followers);
   follower_seen = std::move(seen_of);
+  blob_of_follower = std::move(blob_of);
+}
+
+void TableReader::SampleFollowerColours() {
+  follower_colours.clear();
+  assert(blob_of_follower.size() == scene.followers.size());
+  const cv::Rect whole(0, 0, relit.image.cols, relit.image.rows);
+  for (size_t i = 0; i < scene.followers.size(); ++i) {
+    const SceneFollower& f = scene.followers[i];
+    if (f.confidence < kSampledFollowerConfidence) continue;
+    const Blob& b = follower_blobs[blob_of_follower[i]];
+    const cv::Rect box = cv::Rect(b.at, b.patch.size()) & whole;
+    const int label = ClassLabel(f.color);
+    std::vector<cv::Vec3b>& out = follower_colours[f.color];
+    for (int y = box.y; y < box.br().y; ++y)
+      for (int x = box.x; x < box.br().x; ++x)
+        if (b.patch.at<uchar>(y - b.at.y, x - b.at.x) && relit.classes.at<uchar>(y, x) == label)
+          out.push_back(relit.image.at<cv::Vec3b>(y, x));
+  }
 }
 
 void TableReader::LetFollowersTellFaces() {

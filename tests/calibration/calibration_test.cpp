@@ -108,6 +108,13 @@ TEST(CalibrationFile, SavesAndLoadsAndRefusesOtherFiles) {
   EXPECT_NEAR(cv::norm(back->camera.Project({5, 6, 0}) - c.camera.Project({5, 6, 0})), 0, 1e-6);
   EXPECT_TRUE(back->has_table_pose);
   EXPECT_EQ(back->colors.Classify({30, 30, 190}).first, "red");
+  // The colours saved are those in play: one dropped stays dropped.
+  c.colors.colors().erase("gray");
+  ASSERT_TRUE(SaveCalibration(c, path).ok());
+  back = LoadCalibration(path);
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(back->colors.colors().size(), c.colors.colors().size());
+  EXPECT_EQ(back->colors.colors().count("gray"), 0u);
 
   std::ofstream(dir / "other.yaml") << "%YAML:1.0\n---\nformat: \"something else\"\n";
   EXPECT_EQ(LoadCalibration((dir / "other.yaml").string()).error().message,

@@ -13,6 +13,7 @@
 
 #include "tools/cli/cli_vision.h"
 #include "vision/analyze.h"
+#include "vision/colour_learner.h"
 
 namespace cf::cli {
 
@@ -90,8 +91,10 @@ int RunBenchPhotos(const std::vector<std::string>& args) {
   options.add_options()("boards", po::value<std::string>()->required(),
                         "folder of the real board photos")(
       "labels", po::value<std::string>()->required(),
-      "followers judged by eye (photo colour x_mm y_mm verdict)")("per-photo",
-                                                                  "print one line per photo");
+      "followers judged by eye (photo colour x_mm y_mm verdict)")(
+      "learn-colours",
+      "read each photo with the players' colours learnt from it first (calibrate "
+      "--colours)")("per-photo", "print one line per photo");
   po::positional_options_description pos;
   int code = 0;
   auto vm = ParseArgs(
@@ -109,12 +112,20 @@ int RunBenchPhotos(const std::vector<std::string>& args) {
   if (!judged) return BadInput(judged.error().message);
   const std::filesystem::path boards = (*vm)["boards"].as<std::string>();
   std::map<std::string, int> total, kept;  // by verdict: judged, and read again
+  std::map<std::string, std::map<std::string, int>> kept_by_colour;  // colour, verdict: read again
   int unjudged = 0, refused = 0;
   for (const auto& [photo, followers] : *judged) {
     for (const auto& j : followers) ++total[j.verdict];
     cv::Mat image = cv::imread((boards / photo).string(), cv::IMREAD_COLOR);
     if (image.empty()) return BadInput("cannot read image " + (boards / photo).string());
-    auto scene = AnalyzeTable(image, AnalyzeInput{&*catalog, &*tileset, nullptr, ""});
+    Calibration learnt;  // no camera: its colours only
+    if (vm->count("learn-colours")) {
+      ColourLearner learner({&*catalog, &*tileset, nullptr, ""});
+      if (learner.AddFrame(image).ok()) learner.Fit(learnt.colors);
+    }
+    auto scene = AnalyzeTable(
+        image,
+        AnalyzeInput{&*catalog, &*tileset, vm->count("learn-colours") ? &learnt : nullptr, ""});
     if (!scene) {
       ++refused;
       if (vm->count("per-photo"))
@@ -125,19 +136,26 @@ int RunBenchPhotos(const std::vector<std::string>& args) {
     // Each judged follower is read once at most: a second reading of it is a new one.
     std::map<std::string, int> here;
     std::set<const JudgedFollower*> read;
-    std::vector<const SceneFollower*> new_here;
+    std::vector<const SceneFollower*> new_here, not_meeples;
     for (const auto& f : scene->followers) {
       const JudgedFollower* j = JudgedAs(f, followers, shift.data());
-      if (j && read.insert(j).second)
+      if (j && read.insert(j).second) {
         ++here[j->verdict];
-      else
+        ++kept_by_colour[f.color][j->verdict];
+        if (j->verdict == "not") not_meeples.push_back(&f);
+      } else {
         new_here.push_back(&f);
+      }
     }
     for (const auto& [verdict, n] : here) kept[verdict] += n;
     unjudged += static_cast<int>(new_here.size());
     if (vm->count("per-photo")) {
       std::printf("  %-12s meeples %d, not %d, unclear %d, not judged %zu\n", photo.c_str(),
                   here["meeple"], here["not"], here["unclear"], new_here.size());
+      for (const SceneFollower* f : not_meeples)
+        std::printf("    judged not a meeple: %s %s %.1f %.1f (%s)\n", photo.c_str(),
+                    f->color.c_str(), f->center_mm[0] + shift[0], f->center_mm[1] + shift[1],
+                    f->pose.c_str());
       // In the labels' frame and format, to be judged and added.
       for (const SceneFollower* f : new_here)
         std::printf("    not judged: %s %s %.1f %.1f (%s)\n", photo.c_str(), f->color.c_str(),
@@ -155,6 +173,10 @@ int RunBenchPhotos(const std::vector<std::string>& args) {
       "one)\n",
       100.0 * meeples / std::max(1, meeples + others),
       100.0 * meeples / std::max(1, meeples + others + unjudged));
+  std::printf("  by colour, judged followers read (meeples / not / unclear):");
+  for (auto& [colour, by] : kept_by_colour)
+    std::printf(" %s %d / %d / %d", colour.c_str(), by["meeple"], by["not"], by["unclear"]);
+  std::printf("\n");
   return kExitOk;
 }
 

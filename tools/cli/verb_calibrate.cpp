@@ -2,7 +2,9 @@
 
 #include <cstdio>
 #include <iostream>
+#include <map>
 #include <opencv2/imgcodecs.hpp>
+#include <sstream>
 
 #include "calibration/calibration_file.h"
 #include "calibration/charuco.h"
@@ -10,11 +12,18 @@
 #include "engine/json.h"
 #include "tools/cli/cli_vision.h"
 #include "vision/analyze.h"
+#include "vision/colour_learner.h"
 #include "vision/top_view.h"
 
 namespace cf::cli {
 
 namespace {
+
+std::string ColourNames(const ColorModel& model) {
+  std::string names;
+  for (const auto& [name, stats] : model.colors()) names += (names.empty() ? "" : ", ") + name;
+  return names;
+}
 
 // calibrate --tiles: the plane and a camera from the tile grid of one picture.
 int CalibrateFromTiles(const po::variables_map& vm) {
@@ -48,6 +57,54 @@ int CalibrateFromTiles(const po::variables_map& vm) {
   return kExitOk;
 }
 
+// calibrate --colours: the players' colours as the reader sees them, from the followers read
+// surely in a few frames of the table.
+int CalibrateColours(const po::variables_map& vm) {
+  if (!vm.count("out")) return BadInput("calibrate --colours needs --out FILE");
+  auto catalog = LoadCatalog(vm);
+  if (!catalog) return BadInput(catalog.error().message);
+  auto tileset = LoadTilesetOption(vm, *catalog);
+  if (!tileset) return BadInput(tileset.error().message);
+  Calibration cal;
+  if (vm.count("calibration")) {
+    auto loaded = LoadCalibration(vm["calibration"].as<std::string>());
+    if (!loaded) return BadInput(loaded.error().message);
+    cal = *loaded;
+  }
+  if (vm.count("players")) {
+    std::map<std::string, ColorStats> kept;
+    std::stringstream list(vm["players"].as<std::string>());
+    for (std::string name; std::getline(list, name, ',');) {
+      auto it = cal.colors.colors().find(name);
+      if (it == cal.colors.colors().end())
+        return BadInput("--players: no colour named '" + name + "' (the calibration has " +
+                        ColourNames(cal.colors) + ")");
+      kept.insert(*it);
+    }
+    if (kept.empty()) return BadInput("--players names no colour");
+    cal.colors.colors() = kept;
+  }
+  ColourLearner learner({&*catalog, &*tileset, &cal, ""});
+  for (const auto& path : vm["colours"].as<std::vector<std::string>>()) {
+    cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
+    if (image.empty()) return BadInput("cannot read image " + path);
+    if (Status added = learner.AddFrame(image); !added)
+      return BadInput(path + ": " + added.error().message);
+  }
+  for (const LearntColour& c : learner.Fit(cal.colors)) {
+    if (c.learnt)
+      std::printf("%-7s from %d followers, %zu pixels: Lab %.0f %.0f %.0f (was %.0f %.0f %.0f)\n",
+                  c.name.c_str(), c.followers, c.pixels, c.after[0], c.after[1], c.after[2],
+                  c.before[0], c.before[1], c.before[2]);
+    else
+      std::printf("%-7s kept as it was: %d followers read surely, %zu pixels (%zu needed)\n",
+                  c.name.c_str(), c.followers, c.pixels, kLeastColourPixels);
+  }
+  if (auto s = SaveCalibration(cal, vm["out"].as<std::string>()); !s)
+    return BadInput(s.error().message);
+  return kExitOk;
+}
+
 }  // namespace
 
 int RunCalibrate(const std::vector<std::string>& args) {
@@ -64,6 +121,12 @@ int RunCalibrate(const std::vector<std::string>& args) {
       "square-mm", po::value<double>()->default_value(30), "square size in mm")(
       "marker-mm", po::value<double>()->default_value(22), "marker size in mm")(
       "check", po::value<std::string>(), "read a calibration file and print what it holds")(
+      "colours", po::value<std::vector<std::string>>()->multitoken(),
+      "frames of the table with the players' followers on it: their colours as seen")(
+      "players", po::value<std::string>(),
+      "with --colours: the colours in play, e.g. red,blue,green (the others dropped)")(
+      "calibration", po::value<std::string>(),
+      "with --colours: the calibration to start from (its camera and table plane kept)")(
       "from-scene", po::value<std::string>(),
       "take the true camera of a rendered scene's JSON (for tests)")(
       "out", po::value<std::string>(), "the calibration file to write (YAML)");
@@ -73,11 +136,15 @@ int RunCalibrate(const std::vector<std::string>& args) {
       ParseArgs(args,
                 "usage: catapult-fair calibrate --charuco IMG... [--table IMG] --out cal.yaml\n"
                 "       catapult-fair calibrate --tiles IMG [--tileset DIR] --out cal.yaml\n"
+                "       catapult-fair calibrate --colours IMG... [--players LIST]\n"
+                "                 [--calibration cal.yaml] --out cal.yaml\n"
                 "       catapult-fair calibrate --check cal.yaml\n"
                 "Camera intrinsics and distortion from a ChArUco board (DICT_5X5_100), the table\n"
                 "plane from the board lying on the table, and default player colours. Without a\n"
                 "board, --tiles fixes the plane and the camera from the tile grid in one picture\n"
-                "(square pixels and no lens distortion assumed), centred on the middle tile.",
+                "(square pixels and no lens distortion assumed), centred on the middle tile.\n"
+                "--colours learns the players' colours (Lab mean and spread) from the followers\n"
+                "read surely in frames of the table; --players keeps only the colours in play.",
                 options, pos, code);
   if (!vm) return code;
   if (vm->count("check")) {
@@ -106,6 +173,7 @@ int RunCalibrate(const std::vector<std::string>& args) {
     return kExitOk;
   }
   if (vm->count("tiles")) return CalibrateFromTiles(*vm);
+  if (vm->count("colours")) return CalibrateColours(*vm);
   if (!vm->count("charuco") || !vm->count("out"))
     return BadInput("calibrate needs --charuco IMAGES or --tiles IMAGE, and --out FILE");
   CharucoSpec spec;
