@@ -2,6 +2,7 @@
 // The players' colours as the reader sees them, learnt from the followers it reads surely in a few
 // frames of the table (calibrate --colours).
 
+#include <map>
 #include <opencv2/core.hpp>
 #include <string>
 #include <vector>

@@ -104,6 +104,8 @@ Result<Scene> TableReader::Read() {
           second.tokens.push_back(t);
         }
         second.timing_ms["first_look"] = scene.timing_ms["total"];
+        // (Its samples may hold a follower dropped just above as a token's blob: rare, and of the
+        // token's colour.)
         if (in.colour_samples) *in.colour_samples = again->follower_colours;
         return second;
       }
