@@ -94,7 +94,9 @@ int RunBenchPhotos(const std::vector<std::string>& args) {
       "followers judged by eye (photo colour x_mm y_mm verdict)")(
       "learn-colours",
       "read each photo with the players' colours learnt from it first (calibrate "
-      "--colours)")("per-photo", "print one line per photo");
+      "--colours)")("players", po::value<std::string>(),
+                    "read with these colours only, e.g. red,blue,green (calibrate --players)")(
+      "per-photo", "print one line per photo");
   po::positional_options_description pos;
   int code = 0;
   auto vm = ParseArgs(
@@ -111,6 +113,19 @@ int RunBenchPhotos(const std::vector<std::string>& args) {
   auto judged = LoadJudged((*vm)["labels"].as<std::string>());
   if (!judged) return BadInput(judged.error().message);
   const std::filesystem::path boards = (*vm)["boards"].as<std::string>();
+  Calibration players;  // no camera: the colours in play only
+  if (vm->count("players")) {
+    std::map<std::string, ColorStats> kept;
+    std::stringstream list((*vm)["players"].as<std::string>());
+    for (std::string name; std::getline(list, name, ',');) {
+      auto it = players.colors.colors().find(name);
+      if (it == players.colors.colors().end())
+        return BadInput("--players: no colour named '" + name + "'");
+      kept.insert(*it);
+    }
+    players.colors.colors() = kept;
+  }
+  const bool own_colours = vm->count("players") || vm->count("learn-colours");
   std::map<std::string, int> total, kept;  // by verdict: judged, and read again
   std::map<std::string, std::map<std::string, int>> kept_by_colour;  // colour, verdict: read again
   int unjudged = 0, refused = 0;
@@ -118,14 +133,13 @@ int RunBenchPhotos(const std::vector<std::string>& args) {
     for (const auto& j : followers) ++total[j.verdict];
     cv::Mat image = cv::imread((boards / photo).string(), cv::IMREAD_COLOR);
     if (image.empty()) return BadInput("cannot read image " + (boards / photo).string());
-    Calibration learnt;  // no camera: its colours only
+    Calibration colours = players;
     if (vm->count("learn-colours")) {
-      ColourLearner learner({&*catalog, &*tileset, nullptr, ""});
-      if (learner.AddFrame(image).ok()) learner.Fit(learnt.colors);
+      ColourLearner learner({&*catalog, &*tileset, &players, ""});
+      if (learner.AddFrame(image).ok()) learner.Fit(colours.colors);
     }
     auto scene = AnalyzeTable(
-        image,
-        AnalyzeInput{&*catalog, &*tileset, vm->count("learn-colours") ? &learnt : nullptr, ""});
+        image, AnalyzeInput{&*catalog, &*tileset, own_colours ? &colours : nullptr, ""});
     if (!scene) {
       ++refused;
       if (vm->count("per-photo"))
