@@ -168,7 +168,8 @@ class TableReader {
   // tiles that match well around it (as far from the camera, as sharp); any cell is a glare, a
   // hand or the table when its colours spread far less than the board's (ChromaSpread).
   void DropBareCells();
-  // With --debug: every cell compared (red), the board's readings and scores.
+  // With --debug: every cell compared (red), the board's readings and scores (board.png), and
+  // each cell's candidates with their scores (cells.txt).
   void WriteBoardPicture();
   // 5. The reading frame (with a calibrated, aligned table its own frame; else centred on the tile
   // nearest the middle of the board) and the tiles in it.

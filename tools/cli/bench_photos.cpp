@@ -113,19 +113,10 @@ int RunBenchPhotos(const std::vector<std::string>& args) {
   auto judged = LoadJudged((*vm)["labels"].as<std::string>());
   if (!judged) return BadInput(judged.error().message);
   const std::filesystem::path boards = (*vm)["boards"].as<std::string>();
-  Calibration players;  // no camera: the colours in play only
-  if (vm->count("players")) {
-    std::map<std::string, ColorStats> kept;
-    std::stringstream list((*vm)["players"].as<std::string>());
-    for (std::string name; std::getline(list, name, ',');) {
-      auto it = players.colors.colors().find(name);
-      if (it == players.colors.colors().end())
-        return BadInput("--players: no colour named '" + name + "'");
-      kept.insert(*it);
-    }
-    players.colors.colors() = kept;
-  }
-  const bool own_colours = vm->count("players") || vm->count("learn-colours");
+  Calibration players;  // no camera: the colours in play only, by default the six
+  if (vm->count("players"))
+    if (Status kept = KeepPlayersColours((*vm)["players"].as<std::string>(), players.colors); !kept)
+      return BadInput(kept.error().message);
   std::map<std::string, int> total, kept;  // by verdict: judged, and read again
   std::map<std::string, std::map<std::string, int>> kept_by_colour;  // colour, verdict: read again
   int unjudged = 0, refused = 0;
@@ -138,8 +129,8 @@ int RunBenchPhotos(const std::vector<std::string>& args) {
       ColourLearner learner({&*catalog, &*tileset, &players, ""});
       if (learner.AddFrame(image).ok()) learner.Fit(colours.colors);
     }
-    auto scene = AnalyzeTable(
-        image, AnalyzeInput{&*catalog, &*tileset, own_colours ? &colours : nullptr, ""});
+    // A calibration with no table pose reads by the tiles, as none does, with its colours.
+    auto scene = AnalyzeTable(image, AnalyzeInput{&*catalog, &*tileset, &colours, ""});
     if (!scene) {
       ++refused;
       if (vm->count("per-photo"))

@@ -2,7 +2,9 @@
 // Shared pieces of the verbs that read pictures.
 
 #include <cstdio>
+#include <string>
 
+#include "calibration/color_model.h"
 #include "tools/cli/cli_common.h"
 #include "vision/tileset.h"
 
@@ -12,6 +14,10 @@ void AddTilesetOption(po::options_description& options);
 // The --tileset folder's art, or the painted tile set without one.
 Result<std::vector<TileReference>> LoadTilesetOption(const po::variables_map& vm,
                                                      const TileCatalog& catalog);
+
+// `model` with only the colours named in `players` (comma-separated, as --players takes them);
+// refuses a name the model lacks, or a list naming none.
+Status KeepPlayersColours(const std::string& players, ColorModel& model);
 
 // Of the items read, how many with a confidence of at least kSure, and how many of those and of
 // the others are right (an item read where none lies is wrong).

@@ -2,9 +2,7 @@
 
 #include <cstdio>
 #include <iostream>
-#include <map>
 #include <opencv2/imgcodecs.hpp>
-#include <sstream>
 
 #include "calibration/calibration_file.h"
 #include "calibration/charuco.h"
@@ -18,12 +16,6 @@
 namespace cf::cli {
 
 namespace {
-
-std::string ColourNames(const ColorModel& model) {
-  std::string names;
-  for (const auto& [name, stats] : model.colors()) names += (names.empty() ? "" : ", ") + name;
-  return names;
-}
 
 // calibrate --tiles: the plane and a camera from the tile grid of one picture.
 int CalibrateFromTiles(const po::variables_map& vm) {
@@ -71,19 +63,9 @@ int CalibrateColours(const po::variables_map& vm) {
     if (!loaded) return BadInput(loaded.error().message);
     cal = *loaded;
   }
-  if (vm.count("players")) {
-    std::map<std::string, ColorStats> kept;
-    std::stringstream list(vm["players"].as<std::string>());
-    for (std::string name; std::getline(list, name, ',');) {
-      auto it = cal.colors.colors().find(name);
-      if (it == cal.colors.colors().end())
-        return BadInput("--players: no colour named '" + name + "' (the calibration has " +
-                        ColourNames(cal.colors) + ")");
-      kept.insert(*it);
-    }
-    if (kept.empty()) return BadInput("--players names no colour");
-    cal.colors.colors() = kept;
-  }
+  if (vm.count("players"))
+    if (Status kept = KeepPlayersColours(vm["players"].as<std::string>(), cal.colors); !kept)
+      return BadInput(kept.error().message);
   ColourLearner learner({&*catalog, &*tileset, &cal, ""});
   for (const auto& path : vm["colours"].as<std::vector<std::string>>()) {
     cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
