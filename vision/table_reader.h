@@ -164,6 +164,9 @@ class TableReader {
   // any reading of it is a guess. Only when every tile has its art: a tile set enrolled from a few
   // tiles reads the others as their look-alikes, more than the box holds.
   void RereadBeyondCounts(const cv::Mat& pieces, const Reread& reread);
+  // Whether the tile set holds art for every tile of the catalog (one enrolled from a few tiles
+  // reads the others as their look-alikes).
+  bool EveryTileHasArt() const;
   // A cell matched weakly is the table (its grain, a glare) when it has far less detail than the
   // tiles that match well around it (as far from the camera, as sharp); any cell is a glare, a
   // hand or the table when its colours spread far less than the board's (ChromaSpread).
@@ -297,6 +300,10 @@ class TableReader {
   // The colour of the board's grass as seen (Lab, median): the pixels of the board's cells in the
   // green players' class that are like their tile's art; nothing when too few are.
   std::optional<cv::Vec3d> GrassAsSeen();
+  // The pixels of `unlike_art` in the green players' class that are of the grass's colour as seen
+  // on their cell, as PartsOffGrass judges it: no piece's paint, though a wrong reading's art
+  // leaves them unexplained.
+  cv::Mat GreenLikeGrass(const cv::Mat& unlike_art);
   // The parts of a green blob, each a piece's size or more, that are not the board's grass as
   // seen (grass_seen, which must be known).
   std::vector<Blob> PartsOffGrass(const Blob& b);

@@ -8,6 +8,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "vision/follower_feature.h"
+#include "vision/median.h"
 #include "vision/table_reader.h"
 
 namespace cf {
@@ -67,6 +68,9 @@ constexpr double kLeastGreenShadeBelowGrass = 20;
 // target faces lie 11.6 and more off the grass's hue, a green meeple's shaded body is darker.
 // On seeds 920-999 and 80000-80079, 8 to 10 and 12 to 16 found the same pieces.
 constexpr double kOffGrassHueLab = 8, kDarkerThanGrassLab = 16;
+// A cell's grass as seen (GreenLikeGrass) is told by at least this share of its pixels (those like
+// the art, of the green players' class).
+constexpr double kLeastCellGrassShare = 0.2;
 // Two meeples are never this close (footprint centres, mm): they would overlap.
 constexpr double kSameMeepleMm = 10.0;
 // How far a follower's footprint is measured off, typically (rendered tables: median 1.3 mm).
@@ -293,6 +297,40 @@ std::vector<Blob> TableReader::PartsOffGrass(const Blob& b) {
   return BlobsInWindow(b.color, off, b.at, least_px, least_px);
 }
 
+cv::Mat TableReader::GreenLikeGrass(const cv::Mat& unlike_art) {
+  const int green = ClassLabel("green");
+  cv::Mat like = cv::Mat::zeros(aligned.size(), CV_8U);
+  if (green == 0) return like;
+  for (const auto& c : board) {
+    const cv::Rect r = CellInView(c.col, c.row);
+    if (r.empty()) continue;
+    const cv::Mat lab = LabOf(r);
+    std::vector<double> lightness, a, b;
+    for (int y = 0; y < r.height; y += 2)
+      for (int x = 0; x < r.width; x += 2) {
+        const cv::Point p(r.x + x, r.y + y);
+        if (relit.classes.at<uchar>(p) != green || unlike_art.at<uchar>(p) || !valid.at<uchar>(p))
+          continue;
+        const cv::Vec3b v = lab.at<cv::Vec3b>(y, x);
+        lightness.push_back(v[0]), a.push_back(v[1]), b.push_back(v[2]);
+      }
+    if (a.size() < kLeastCellGrassShare * r.area() / 4) continue;
+    const double grass_l = Median(lightness), grass_a = Median(a), grass_b = Median(b);
+    for (int y = 0; y < r.height; ++y) {
+      const cv::Vec3b* in = lab.ptr<cv::Vec3b>(y);
+      const uchar* cls = relit.classes.ptr<uchar>(r.y + y) + r.x;
+      const uchar* unlike = unlike_art.ptr<uchar>(r.y + y) + r.x;
+      uchar* out = like.ptr<uchar>(r.y + y) + r.x;
+      for (int x = 0; x < r.width; ++x)
+        if (cls[x] == green && unlike[x] &&
+            std::hypot(in[x][1] - grass_a, in[x][2] - grass_b) <= kOffGrassHueLab &&
+            grass_l - in[x][0] <= kDarkerThanGrassLab)
+          out[x] = 255;
+    }
+  }
+  return like;
+}
+
 int TableReader::FeatureUnder(const TileType& type, int rotation, const double centre[2],
                               cv::Point2d mm, double* off_anchor_mm, double* density) {
   cv::Point2d off(mm.x - centre[0], mm.y - centre[1]);
@@ -460,8 +498,9 @@ void TableReader::LetFollowersTellFaces() {
     if (FeatureUnder(cat.type(k.type), tile.rotation, tile.center_mm, mm, &read_off) < 0 ||
         read_off <= kFollowerSpotMm)
       continue;
-    int spot_on = -1;
-    double least_off = kFollowerSpotMm;
+    // The faces that put the follower on a spot; those whose spots lie within a footprint's error
+    // of the nearest fit it alike, and the picture tells among them.
+    std::vector<std::pair<double, int>> spots;  // (off, candidate)
     for (size_t j = 0; j < cell.candidates.size(); ++j) {
       const Candidate& other = cell.candidates[j];
       const TileType& type = cat.type(other.type);
@@ -469,13 +508,19 @@ void TableReader::LetFollowersTellFaces() {
       if (&other == &k || other.score < k.score - kFollowerSpotScoreGap ||
           on_board[type.id] - (type.id == tile.id) >= type.count ||
           FeatureUnder(type, other.quarter * 90, tile.center_mm, mm, &off) < 0 ||
-          off >= least_off ||
+          off >= kFollowerSpotMm ||
           !FitsNeighbours(cat, other, cell.col, cell.row,
                           [this](int col, int row) { return reading_at(col, row); }))
         continue;
-      least_off = off, spot_on = static_cast<int>(j);
+      spots.emplace_back(off, static_cast<int>(j));
     }
-    if (spot_on < 0) continue;
+    if (spots.empty()) continue;
+    const double least_off = std::min_element(spots.begin(), spots.end())->first;
+    int spot_on = -1;
+    for (const auto& [off, j] : spots)
+      if (off <= least_off + kFootprintErrorMm &&
+          (spot_on < 0 || cell.candidates[j].score > cell.candidates[spot_on].score))
+        spot_on = j;
     const auto middle = to_reading(follower_seen[i], kFollowerMiddleMm);
     if (!middle) continue;
     --on_board[tile.id];

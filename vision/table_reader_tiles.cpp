@@ -452,8 +452,15 @@ Status TableReader::ReadCoveredTiles() {
     return mask;
   };
   cv::Mat unprinted = Unprinted();
-  cv::Mat pieces = PiecesIn(Foreground() | unprinted);
+  const cv::Mat unlike_art = Foreground() | unprinted;
+  cv::Mat pieces = PiecesIn(unlike_art);
   piece_mask = pieces;
+  // What the rereads leave out: grass is no piece, though a wrong first reading's roads and cities
+  // leave it unexplained (hidden, it would hide what tells the right tile). Only when every tile
+  // has its art: on the real photos, read with 24 tiles enrolled, the rereads' new readings moved
+  // the grass's colour as seen and with it which green blobs are followers.
+  const cv::Mat reread_pieces =
+      EveryTileHasArt() ? PiecesIn(unlike_art & ~GreenLikeGrass(unlike_art)) : pieces;
   // Off the board no art is known: there only colours the art never uses mark pieces.
   cv::Mat unprinted_pieces = PiecesIn(unprinted);
   WriteDebugMask("pieces.png", pieces);
@@ -485,7 +492,7 @@ Status TableReader::ReadCoveredTiles() {
   };
   for (auto& c : board) {
     if (!covered(CellRect(c.col, c.row), pieces)) continue;
-    std::vector<Candidate> again = reread(c.col, c.row, pieces, c.candidates, {});
+    std::vector<Candidate> again = reread(c.col, c.row, reread_pieces, c.candidates, {});
     // Leaving out what pieces hide makes a clear reading less sure, not much worse: a reread whose
     // best falls far below it took in art as pieces (a road's edge of a player's colour), and the
     // first reading stands.
@@ -549,8 +556,10 @@ Status TableReader::ReadCoveredTiles() {
   return Status::Ok();
 }
 
+bool TableReader::EveryTileHasArt() const { return static_cast<int>(by_type.size()) == cat.size(); }
+
 void TableReader::RereadBeyondCounts(const cv::Mat& pieces, const Reread& reread) {
-  if (static_cast<int>(by_type.size()) != cat.size()) return;
+  if (!EveryTileHasArt()) return;
   std::map<std::pair<int, int>, std::set<int>> ruled_out;
   for (int pass = 0; pass < kBeyondCountPasses; ++pass) {
     std::map<int, std::vector<size_t>> read_as;
