@@ -302,8 +302,9 @@ class TableReader {
   std::optional<cv::Vec3d> GrassAsSeen();
   // The pixels of `unlike_art` in the green players' class that are of the grass's colour as seen
   // on their cell, as PartsOffGrass judges it: no piece's paint, though a wrong reading's art
-  // leaves them unexplained.
-  cv::Mat GreenLikeGrass(const cv::Mat& unlike_art);
+  // leaves them unexplained. On the board's cells `where` holds for.
+  cv::Mat GreenLikeGrass(const cv::Mat& unlike_art,
+                         const std::function<bool(const CellReading&)>& where);
   // The parts of a green blob, each a piece's size or more, that are not the board's grass as
   // seen (grass_seen, which must be known).
   std::vector<Blob> PartsOffGrass(const Blob& b);

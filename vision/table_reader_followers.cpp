@@ -297,11 +297,14 @@ std::vector<Blob> TableReader::PartsOffGrass(const Blob& b) {
   return BlobsInWindow(b.color, off, b.at, least_px, least_px);
 }
 
-cv::Mat TableReader::GreenLikeGrass(const cv::Mat& unlike_art) {
+cv::Mat TableReader::GreenLikeGrass(const cv::Mat& unlike_art,
+                                    const std::function<bool(const CellReading&)>& where) {
   const int green = ClassLabel("green");
   cv::Mat like = cv::Mat::zeros(aligned.size(), CV_8U);
   if (green == 0) return like;
+  const double most_hue_off = kOffGrassHueLab * kOffGrassHueLab;
   for (const auto& c : board) {
+    if (!where(c)) continue;
     const cv::Rect r = CellInView(c.col, c.row);
     if (r.empty()) continue;
     const cv::Mat lab = LabOf(r);
@@ -321,11 +324,12 @@ cv::Mat TableReader::GreenLikeGrass(const cv::Mat& unlike_art) {
       const uchar* cls = relit.classes.ptr<uchar>(r.y + y) + r.x;
       const uchar* unlike = unlike_art.ptr<uchar>(r.y + y) + r.x;
       uchar* out = like.ptr<uchar>(r.y + y) + r.x;
-      for (int x = 0; x < r.width; ++x)
-        if (cls[x] == green && unlike[x] &&
-            std::hypot(in[x][1] - grass_a, in[x][2] - grass_b) <= kOffGrassHueLab &&
-            grass_l - in[x][0] <= kDarkerThanGrassLab)
+      for (int x = 0; x < r.width; ++x) {
+        if (cls[x] != green || !unlike[x]) continue;
+        const double da = in[x][1] - grass_a, db = in[x][2] - grass_b;
+        if (da * da + db * db <= most_hue_off && grass_l - in[x][0] <= kDarkerThanGrassLab)
           out[x] = 255;
+      }
     }
   }
   return like;

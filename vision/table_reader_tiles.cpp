@@ -455,12 +455,6 @@ Status TableReader::ReadCoveredTiles() {
   const cv::Mat unlike_art = Foreground() | unprinted;
   cv::Mat pieces = PiecesIn(unlike_art);
   piece_mask = pieces;
-  // What the rereads leave out: grass is no piece, though a wrong first reading's roads and cities
-  // leave it unexplained (hidden, it would hide what tells the right tile). Only when every tile
-  // has its art: on the real photos, read with 24 tiles enrolled, the rereads' new readings moved
-  // the grass's colour as seen and with it which green blobs are followers.
-  const cv::Mat reread_pieces =
-      EveryTileHasArt() ? PiecesIn(unlike_art & ~GreenLikeGrass(unlike_art)) : pieces;
   // Off the board no art is known: there only colours the art never uses mark pieces.
   cv::Mat unprinted_pieces = PiecesIn(unprinted);
   WriteDebugMask("pieces.png", pieces);
@@ -474,6 +468,13 @@ Status TableReader::ReadCoveredTiles() {
     int n = cv::countNonZero(mask(rect));
     return n >= rect.area() * kLeastCovered && n <= rect.area() * 0.7;
   };
+  // What the rereads leave out: grass is no piece, though a wrong first reading's roads and cities
+  // leave it unexplained (hidden, it would hide what tells the right tile). Only when every tile
+  // has its art: on the real photos, read with 24 tiles enrolled, the rereads' new readings moved
+  // the grass's colour as seen and with it which green blobs are followers.
+  auto read_again = [&](const CellReading& c) { return covered(CellRect(c.col, c.row), pieces); };
+  const cv::Mat reread_pieces =
+      EveryTileHasArt() ? PiecesIn(unlike_art & ~GreenLikeGrass(unlike_art, read_again)) : pieces;
   // Worth comparing: the first reading's best, and every tile that fits the neighbours (but those
   // of the kinds `left_out`).
   auto reread = [&](int col, int row, const cv::Mat& mask, std::vector<Candidate> choices,
@@ -491,7 +492,7 @@ Status TableReader::ReadCoveredTiles() {
     return RereadCell(aligned, rect, *in.tileset, *fine, mask(rect), std::move(choices));
   };
   for (auto& c : board) {
-    if (!covered(CellRect(c.col, c.row), pieces)) continue;
+    if (!read_again(c)) continue;
     std::vector<Candidate> again = reread(c.col, c.row, reread_pieces, c.candidates, {});
     // Leaving out what pieces hide makes a clear reading less sure, not much worse: a reread whose
     // best falls far below it took in art as pieces (a road's edge of a player's colour), and the
