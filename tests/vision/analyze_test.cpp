@@ -768,8 +768,8 @@ TEST(Analyze, GrassBesideAPieceIsNotHiddenWhenTheTileIsReadAgain) {
     Cell at;
     const char* id;
   };
-  for (const Case& c : {Case{948, {-1, -7}, "B"}, Case{956, {-4, 3}, "V"},
-                        Case{80035, {1, 0}, "V"}}) {
+  for (const Case& c :
+       {Case{948, {-1, -7}, "B"}, Case{956, {-4, 3}, "V"}, Case{80035, {1, 0}, "V"}}) {
     RenderedScene s = BenchScene(c.seed);
     auto r = ReadWithItsCamera(s.image, s.look);
     ASSERT_TRUE(r.ok()) << r.error().message;
