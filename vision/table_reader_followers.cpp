@@ -76,6 +76,14 @@ constexpr double kSameMeepleMm = 10.0;
 // How far a follower's footprint is measured off, typically (rendered tables: median 1.3 mm).
 constexpr double kFootprintErrorMm = 1.2;
 
+// Whether a pixel of Lab `lab` (8-bit units) is of the colour `grass`: its a and b within
+// kOffGrassHueLab, and no more than kDarkerThanGrassLab darker.
+bool OfGrassColour(const cv::Vec3d& lab, const cv::Vec3d& grass) {
+  const double da = lab[1] - grass[1], db = lab[2] - grass[2];
+  return da * da + db * db <= kOffGrassHueLab * kOffGrassHueLab &&
+         grass[0] - lab[0] <= kDarkerThanGrassLab;
+}
+
 }  // namespace
 
 void TableReader::ReadPieces() {
@@ -280,16 +288,13 @@ std::vector<Blob> TableReader::PartsOffGrass(const Blob& b) {
   const cv::Rect box(b.at, b.patch.size());
   cv::Mat lab;
   LabOf(box).convertTo(lab, CV_32FC3);
-  const double grass_lightness = (*grass_seen)[0];
   cv::Mat off(box.size(), CV_8U, cv::Scalar(0));
   for (int y = 0; y < box.height; ++y) {
     const uchar* in = b.patch.ptr<uchar>(y);
     const cv::Vec3f* c = lab.ptr<cv::Vec3f>(y);
     uchar* out = off.ptr<uchar>(y);
     for (int x = 0; x < box.width; ++x)
-      if (in[x] && (*HueOffGrass(cv::Vec3d(c[x])) > kOffGrassHueLab ||
-                    grass_lightness - c[x][0] > kDarkerThanGrassLab))
-        out[x] = 255;
+      if (in[x] && !OfGrassColour(cv::Vec3d(c[x]), *grass_seen)) out[x] = 255;
   }
   // The grass's own strokes are thinner than a piece.
   cv::morphologyEx(off, off, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
@@ -302,7 +307,6 @@ cv::Mat TableReader::GreenLikeGrass(const cv::Mat& unlike_art,
   const int green = ClassLabel("green");
   cv::Mat like = cv::Mat::zeros(aligned.size(), CV_8U);
   if (green == 0) return like;
-  const double most_hue_off = kOffGrassHueLab * kOffGrassHueLab;
   for (const auto& c : board) {
     if (!where(c)) continue;
     const cv::Rect r = CellInView(c.col, c.row);
@@ -318,18 +322,14 @@ cv::Mat TableReader::GreenLikeGrass(const cv::Mat& unlike_art,
         lightness.push_back(v[0]), a.push_back(v[1]), b.push_back(v[2]);
       }
     if (a.size() < kLeastCellGrassShare * r.area() / 4) continue;
-    const double grass_l = Median(lightness), grass_a = Median(a), grass_b = Median(b);
+    const cv::Vec3d grass(Median(lightness), Median(a), Median(b));
     for (int y = 0; y < r.height; ++y) {
       const cv::Vec3b* in = lab.ptr<cv::Vec3b>(y);
       const uchar* cls = relit.classes.ptr<uchar>(r.y + y) + r.x;
       const uchar* unlike = unlike_art.ptr<uchar>(r.y + y) + r.x;
       uchar* out = like.ptr<uchar>(r.y + y) + r.x;
-      for (int x = 0; x < r.width; ++x) {
-        if (cls[x] != green || !unlike[x]) continue;
-        const double da = in[x][1] - grass_a, db = in[x][2] - grass_b;
-        if (da * da + db * db <= most_hue_off && grass_l - in[x][0] <= kDarkerThanGrassLab)
-          out[x] = 255;
-      }
+      for (int x = 0; x < r.width; ++x)
+        if (cls[x] == green && unlike[x] && OfGrassColour(cv::Vec3d(in[x]), grass)) out[x] = 255;
     }
   }
   return like;
