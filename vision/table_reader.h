@@ -391,8 +391,19 @@ class TableReader {
   Blob TokenPart(const Blob& b, const TokenBeside& split);
   // Targets lying on grass whose blob no colour mask gave (the difference from the art too
   // small): looked for by their rims round the board's green pixels off the grass's hue, outside
-  // the pieces read (`grown`, the followers' blobs). Added to tokens_by_outline.
-  void TargetsOnGrass(const cv::Mat& grown);
+  // the pieces read (`grown`, the followers' blobs). Added to tokens_by_outline; the blobs of
+  // those pixels that are no target are returned.
+  std::vector<Blob> TargetsOnGrass(const cv::Mat& grown);
+  // A blob of the board's green pixels off the grass's hue, no target (TargetsOnGrass): a green
+  // meeple on grass, which the colour masks see only in specks or take in with the grass around
+  // it, when it has a piece's size and shape and passes TakeAsFollower.
+  void GreenMeepleOnGrass(Blob b);
+  // Whether blob `b` lies within `reach_mm` of a follower's blob read already.
+  bool TouchesAFollower(const Blob& b, double reach_mm);
+  // Blob `b` (its centroid in the picture; `at_aligned` in the straightened view), judged a
+  // follower's shape (`verdict`), added to the followers when it stands out from what it lies on,
+  // is of a meeple's colour as seen and lit as a body, and stands on a tile's feature.
+  void TakeAsFollower(Blob b, const BlobVerdict& verdict, cv::Point2d at_aligned);
   // The board's pixels of the green players' class, not `taken`, whose a and b lie more than
   // kTargetSeedHueLab from the grass's as seen (grass_seen, which must be known), opened;
   // `span`: the board's cells' bounds.

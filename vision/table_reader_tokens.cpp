@@ -496,17 +496,18 @@ cv::Mat TableReader::GreenOffGrassHue(const cv::Mat& taken, cv::Rect* span) {
   return off;
 }
 
-void TableReader::TargetsOnGrass(const cv::Mat& grown) {
+std::vector<Blob> TableReader::TargetsOnGrass(const cv::Mat& grown) {
   const char* kind = TokenOfColour("green");
   if (ClassLabel("green") == 0 || !kind || std::string_view(kind) != "target" || !grass_seen)
-    return;
+    return {};
   cv::Rect span;
   const cv::Mat off = GreenOffGrassHue(grown | FollowerBlobsMask(), &span);
-  if (span.empty()) return;
+  if (span.empty()) return {};
   WriteDebugMask("off_grass.png", off);
   const double r_mm = TokenShapeOf(TokenKind::kTarget).width / 2;
   const double disc_px = CV_PI * r_mm * r_mm * top.ppmm * top.ppmm;
-  for (const Blob& b : BlobsInWindow("green", off(span), span.tl(), kOutlineSeedShare * disc_px)) {
+  std::vector<Blob> left;
+  for (Blob& b : BlobsInWindow("green", off(span), span.tl(), kOutlineSeedShare * disc_px)) {
     const auto mm = to_reading(aligned_to_image(b.centroid), 1.0);
     if (!mm) continue;
     const auto found_near = [&](const std::vector<SceneToken>& tokens) {
@@ -534,14 +535,17 @@ void TableReader::TargetsOnGrass(const cv::Mat& grown) {
       if (split && FaceSpread(split->disc.centre, kind) >= kOutlineSpreadLab) split.reset();
     }
     if (split) t = TokenOf(TokenPart(b, *split), split->kind, split->disc.covered);
-    if (t) {
-      t->on_board = true;  // grass is printed on tiles only
-      tokens_by_outline.push_back(*t);
-      if (blob_log)
-        std::fprintf(blob_log, "green: a target on grass at %.0f,%.0f mm\n", t->center_mm[0],
-                     t->center_mm[1]);
+    if (!t) {
+      left.push_back(std::move(b));
+      continue;
     }
+    t->on_board = true;  // grass is printed on tiles only
+    tokens_by_outline.push_back(*t);
+    if (blob_log)
+      std::fprintf(blob_log, "green: a target on grass at %.0f,%.0f mm\n", t->center_mm[0],
+                   t->center_mm[1]);
   }
+  return left;
 }
 
 }  // namespace cf
