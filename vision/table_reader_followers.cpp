@@ -76,7 +76,7 @@ constexpr double kSameMeepleMm = 10.0;
 // A green meeple on grass found by its hue (GreenMeepleOnGrass) is unlike the art over this share
 // of its blob at least (`fg`): rendered ones 0.02 to 0.88 (three in four over it); the real
 // photos' art has strokes of greens off the grass's hue, 0.00 to 0.11 on the even (tuning) photos
-// but for two (0.18, 0.55), their real green meeples 0.30 and more.
+// but for the table (0.18) and a yellow meeple (0.55), their real green meeples 0.30 and more.
 constexpr double kLeastUnlikeArtOffGrassHue = 0.15;
 // Blobs of two meeples lying apart are this far apart at least in view (a blurred gap); nearer
 // ones are parts of one (its lit and shaded sides).
