@@ -303,6 +303,14 @@ void TableReader::GreenMeepleOnGrass(Blob b) {
       std::fprintf(blob_log, "  not a piece: the art's (%.0f%% unlike it)\n", unlike_art * 100);
     return;
   }
+  // Its pixels are of the green class and off the grass's hue: another player's meeple there (a
+  // yellow one's shaded side) is nearer its own colour as seen.
+  if (const auto [nearest, off] = colour_model.ClassifyLab(AsSeen(b).mean);
+      !nearest.empty() && nearest != "green") {
+    if (blob_log)
+      std::fprintf(blob_log, "  not a piece: its colour as seen is %s's\n", nearest.c_str());
+    return;
+  }
   b.centroid = aligned_to_image(b.centroid);
   TakeAsFollower(b, verdict, at_aligned);
 }
