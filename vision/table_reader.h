@@ -244,8 +244,10 @@ class TableReader {
   // from it only where `hidden` (aligned view) is set: the picture cannot tell which lies there.
   std::vector<const Candidate*> HiddenTwins(const CellReading& c, cv::Point2d centre,
                                             const cv::Mat& hidden);
-  // The pixels (aligned view) of the followers' blobs read.
+  // The pixels (aligned view) of the followers' blobs read: in the whole view, or in `window`
+  // (the mask as large as it).
   cv::Mat FollowerBlobsMask();
+  cv::Mat FollowerBlobsMask(const cv::Rect& window);
   // The pixels (aligned view) of the followers and tokens read, grown over their rims.
   cv::Mat PiecesRead();
 

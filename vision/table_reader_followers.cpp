@@ -272,22 +272,20 @@ bool TableReader::TouchesAFollower(const Blob& b, double reach_mm) {
   const cv::Rect box(b.at, b.patch.size());
   const cv::Rect window = (box + cv::Size(2 * reach, 2 * reach) - cv::Point(reach, reach)) &
                           cv::Rect(0, 0, aligned.cols, aligned.rows);
-  cv::Mat near = cv::Mat::zeros(window.size(), CV_8U), followers = near.clone();
+  cv::Mat near = cv::Mat::zeros(window.size(), CV_8U);
   b.patch.copyTo(near(box - window.tl()));
   cv::dilate(near, near,
              cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * reach + 1, 2 * reach + 1}));
-  for (const Blob& f : follower_blobs) {
-    const cv::Rect fbox = cv::Rect(f.at, f.patch.size()) & window;
-    if (!fbox.empty()) followers(fbox - window.tl()) |= f.patch(fbox - f.at);
-  }
-  return cv::countNonZero(near & followers) > 0;
+  return cv::countNonZero(near & FollowerBlobsMask(window)) > 0;
 }
 
 void TableReader::GreenMeepleOnGrass(Blob b) {
   const BlobVerdict verdict = Judge(b);
   if (verdict.what != BlobVerdict::kFollower || b.solidity < kPieceSolidity ||
-      b.area_px < kSmallestPieceMm2 * top.ppmm * top.ppmm || FlatGreen(b))
+      b.area_px < kSmallestPieceMm2 * top.ppmm * top.ppmm)
     return;
+  const ColourAsSeen paint = AsSeen(b);
+  if (FlatGreen(b, &paint)) return;
   const cv::Point2d at_aligned = b.centroid;
   if (blob_log)
     std::fprintf(blob_log, "green off the grass's hue at %.0f,%.0f: a meeple on grass?\n",
@@ -305,7 +303,7 @@ void TableReader::GreenMeepleOnGrass(Blob b) {
   }
   // Its pixels are of the green class and off the grass's hue: another player's meeple there (a
   // yellow one's shaded side) is nearer its own colour as seen.
-  if (const auto [nearest, off] = colour_model.ClassifyLab(AsSeen(b).mean);
+  if (const auto [nearest, off] = colour_model.ClassifyLab(paint.mean);
       !nearest.empty() && nearest != "green") {
     if (blob_log)
       std::fprintf(blob_log, "  not a piece: its colour as seen is %s's\n", nearest.c_str());

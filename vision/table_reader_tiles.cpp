@@ -375,11 +375,14 @@ std::vector<const Candidate*> TableReader::HiddenTwins(const CellReading& c, cv:
 }
 
 cv::Mat TableReader::FollowerBlobsMask() {
-  cv::Mat mask = cv::Mat::zeros(aligned.size(), CV_8U);
-  const cv::Rect whole(0, 0, mask.cols, mask.rows);
+  return FollowerBlobsMask(cv::Rect(0, 0, aligned.cols, aligned.rows));
+}
+
+cv::Mat TableReader::FollowerBlobsMask(const cv::Rect& window) {
+  cv::Mat mask = cv::Mat::zeros(window.size(), CV_8U);
   for (const Blob& b : follower_blobs) {
-    const cv::Rect box = cv::Rect(b.at, b.patch.size()) & whole;
-    if (!box.empty()) mask(box) |= b.patch(box - b.at);
+    const cv::Rect box = cv::Rect(b.at, b.patch.size()) & window;
+    if (!box.empty()) mask(box - window.tl()) |= b.patch(box - b.at);
   }
   return mask;
 }
