@@ -87,6 +87,13 @@ constexpr int kOnBoardDiscSamples = 36;
 // look for one round.
 constexpr double kUnderPieceRim = 0.65, kUnderPieceOwnColour = 0.4, kUnderPieceDisc = 0.85,
                  kUnderPieceLeastShown = 0.3;
+// Or with a piece standing against it, hiding much of its rim (found along 0.28 to 0.64 of it):
+// the disc covered as above, its face of one colour (three quarters of it within this of its
+// median, Lab) and next to none of that colour round it. On the tuning scenes such tokens showed
+// faces within 4.9 to 8.2 and rings up to 0.03; lying meeples on grass passed the ring with
+// faces from 8.7 on, and on seeds 82000-82099 every other disc so covered with a ring under 0.1
+// had a face over 14.4, every other face under 9 a ring of 0.13 or more.
+constexpr double kBesidePieceFaceLab = 8.5, kBesidePieceRing = 0.08;
 // A target on grass may differ from the art too little to give a blob: its pixels of the green
 // players' class whose a and b lie this far from the grass's as seen are where to look for its
 // rim (rendered targets lie 11.6 and more off the grass's hue).
@@ -457,12 +464,14 @@ std::optional<TableReader::TokenBeside> TableReader::TokenUnderPiece(const Blob&
     const auto mm = to_reading(aligned_to_image(outline->centre), 1.0);
     std::fprintf(blob_log,
                  "%s: a token under a piece at %.0f,%.0f mm? rim %.2f, its colour %.2f, another "
-                 "%.2f, ring %.2f\n",
+                 "%.2f, ring %.2f, most of its face within %.1f\n",
                  b.color.c_str(), mm ? mm->x : 0.0, mm ? mm->y : 0.0, outline->rim, own, other,
-                 ring);
+                 ring, MostOfFaceSpread(outline->centre, kind));
   }
-  if (outline->rim < kUnderPieceRim || own < kUnderPieceOwnColour ||
-      own + other < kUnderPieceDisc || ring >= RingLimit(kind))
+  if (own < kUnderPieceOwnColour || own + other < kUnderPieceDisc) return std::nullopt;
+  const bool under = outline->rim >= kUnderPieceRim && ring < RingLimit(kind);
+  if (!under &&
+      (ring >= kBesidePieceRing || MostOfFaceSpread(outline->centre, kind) >= kBesidePieceFaceLab))
     return std::nullopt;
   return TokenIn(b, kind, {outline->centre, own + other});
 }

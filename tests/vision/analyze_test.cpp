@@ -424,6 +424,16 @@ TEST(Analyze, ATokenSeenInPartBesideAMeepleIsStillAToken) {
   ExpectTokenReadWhole(925, "seduction");
 }
 
+// A round token with a meeple standing against it (bench vision's scenes 82024 and 82066: targets
+// on a field and beside the table's edge; 994: a seduction token): the meeple hides much of its
+// rim, and the blob of both is no token's shape, yet the disc there is the token's colour, most of
+// it one colour as printed, with none of it round about.
+TEST(Analyze, ATokenWithAMeepleStandingAgainstItIsFoundByItsDisc) {
+  ExpectTokenReadWhole(82024, "target");
+  ExpectTokenReadWhole(82066, "target");
+  ExpectTokenReadWhole(994, "seduction");
+}
+
 // A catch token on the table far from a distant camera (bench vision's scene 80032), where the
 // picture has fewer pixels per millimetre than the top view: its blur widens it by two of the
 // picture's pixels all round, more than two of the top view's, and it is still a token.
