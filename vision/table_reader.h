@@ -365,8 +365,10 @@ class TableReader {
   // The centre (aligned pixels) of a `kind` token seen in part, from a guess: the middle of its
   // face's colour around the guess, taken again from there.
   cv::Point2d FaceCentre(cv::Point2d guess, const char* kind);
-  // A `kind` token's disc in blob `b` and the parts of the blob beyond the token's reach.
-  TokenBeside TokenIn(const Blob& b, const char* kind, const DiscInBlob& disc);
+  // A `kind` token's disc in blob `b` and the parts of the blob beyond the token's reach (its
+  // half length and a little more), or beyond `radius_px` from the disc's centre.
+  TokenBeside TokenIn(const Blob& b, const char* kind, const DiscInBlob& disc,
+                      std::optional<int> radius_px = std::nullopt);
   // `token` unless its blob, with no meeple beside it, is more than the token or lies in an area of
   // its colour (`ring`, RingLikeFace at the token, when already measured).
   // A target not of the grass's hue (`unlike_grass`) may take in up to half its area besides

@@ -274,13 +274,15 @@ cv::Point2d TableReader::FaceCentre(cv::Point2d guess, const char* kind) {
 }
 
 TableReader::TokenBeside TableReader::TokenIn(const Blob& b, const char* kind,
-                                              const DiscInBlob& disc) {
+                                              const DiscInBlob& disc,
+                                              std::optional<int> radius_px) {
   const TokenShape shape = TokenShapeOf(*ParseTokenKind(kind));
   TokenBeside out;
   out.kind = kind;
   out.disc = disc;
   out.centre = disc.centre;
-  out.radius_px = static_cast<int>(std::lround(shape.length / 2 * top.ppmm * 1.1 + 1));
+  out.radius_px =
+      radius_px.value_or(static_cast<int>(std::lround(shape.length / 2 * top.ppmm * 1.1 + 1)));
   cv::Mat rest = b.patch.clone();
   cv::circle(rest, disc.centre - cv::Point2d(b.at), out.radius_px, cv::Scalar(0), cv::FILLED);
   out.rest = BlobsInWindow(b.color, rest, b.at, kSmallestPieceMm2 * top.ppmm * top.ppmm);
@@ -291,10 +293,21 @@ std::optional<TableReader::TokenBeside> TableReader::WithLittleElse(const Blob& 
                                                                     const TokenBeside& token,
                                                                     std::optional<double> ring,
                                                                     bool unlike_grass) {
-  bool meeple_beside = false;
-  for (const Blob& part : token.rest) meeple_beside |= Judge(part).what == BlobVerdict::kFollower;
-  if (meeple_beside) return token;
+  auto meeple_in = [&](const TokenBeside& split) {
+    return std::any_of(split.rest.begin(), split.rest.end(), [&](const Blob& part) {
+      return Judge(part).what == BlobVerdict::kFollower;
+    });
+  };
+  if (meeple_in(token)) return token;
   const TokenShape shape = TokenShapeOf(*ParseTokenKind(token.kind));
+  // A meeple of the token's colour standing against its rim lies mostly within the token's reach:
+  // the blob cut at the rim of its disc leaves it.
+  TokenBeside at_rim = TokenIn(b, token.kind, token.disc,
+                               static_cast<int>(std::lround(shape.width / 2 * top.ppmm * 1.1 + 1)));
+  if (meeple_in(at_rim)) {
+    if (blob_log) std::fprintf(blob_log, "  a meeple against the disc's rim\n");
+    return at_rim;
+  }
   const double token_px = CV_PI * shape.length * shape.width / 4 * top.ppmm * top.ppmm;
   if (!ring) ring = RingLikeFace(token.disc.centre, token.kind);
   if (blob_log)

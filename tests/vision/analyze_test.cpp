@@ -181,8 +181,6 @@ TEST(Analyze, ReadsARenderedTableWithItsCalibration) {
       << "most followers read stand where one stands";
 }
 
-// Arms reaching over the table beside the board (a rendered scene with two) are smooth where tiles
-// are printed all over: they are not read as tiles.
 // The follower of `truth` that `is` picks (the first), or nullptr.
 const SceneFollower* TrueFollower(const Scene& truth,
                                   const std::function<bool(const SceneFollower&)>& is) {
@@ -203,6 +201,8 @@ bool HasFollower(const Scene& read, const SceneFollower& truth, double within_mm
   return false;
 }
 
+// Arms reaching over the table beside the board (a rendered scene with two) are smooth where tiles
+// are printed all over: they are not read as tiles.
 TEST(Analyze, ArmsBesideTheBoardAreNotReadAsTiles) {
   RenderedScene s = BenchScene(915);
   ASSERT_GT(s.look.hands, 0);
@@ -432,6 +432,31 @@ TEST(Analyze, ATokenWithAMeepleStandingAgainstItIsFoundByItsDisc) {
   ExpectTokenReadWhole(82024, "target");
   ExpectTokenReadWhole(82066, "target");
   ExpectTokenReadWhole(994, "seduction");
+}
+
+// A knockout token with a blue meeple standing against its rim (bench vision's scenes 82023 and
+// 974): one blob of both, whose part beyond the token's reach is too small for a meeple, so that
+// the whole blob was read as a meeple lying. Cut at the rim of the token's disc it leaves the
+// meeple: both are read, each where it is.
+TEST(Analyze, AMeepleStandingAgainstATokenOfItsColourIsToldFromIt) {
+  for (int seed : {82023, 974}) {
+    SCOPED_TRACE("scene " + std::to_string(seed));
+    ExpectTokenReadWhole(seed, "knockout");
+    RenderedScene s = BenchScene(seed);
+    const SceneToken* token = nullptr;
+    for (const auto& k : s.truth.tokens)
+      if (k.kind == "knockout") token = &k;
+    ASSERT_NE(token, nullptr);
+    const SceneFollower* meeple = TrueFollower(s.truth, [&](const SceneFollower& f) {
+      return f.color == "blue" && f.pose == "standing" &&
+             std::hypot(f.center_mm[0] - token->center_mm[0],
+                        f.center_mm[1] - token->center_mm[1]) < 25;
+    });
+    ASSERT_NE(meeple, nullptr) << "the scene is not the one this test was written for";
+    auto r = ReadWithItsCamera(s.image, s.look);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_TRUE(HasFollower(*r, *meeple, 4, true));
+  }
 }
 
 // A catch token on the table far from a distant camera (bench vision's scene 80032), where the
