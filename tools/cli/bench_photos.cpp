@@ -120,6 +120,7 @@ int RunBenchPhotos(const std::vector<std::string>& args) {
   std::map<std::string, int> total, kept;  // by verdict: judged, and read again
   std::map<std::string, std::map<std::string, int>> kept_by_colour;  // colour, verdict: read again
   int unjudged = 0, refused = 0;
+  std::map<std::string, int> tokens;  // by kind: every one read is false, these tables hold none
   for (const auto& [photo, followers] : *judged) {
     for (const auto& j : followers) ++total[j.verdict];
     cv::Mat image = cv::imread((boards / photo).string(), cv::IMREAD_COLOR);
@@ -154,6 +155,7 @@ int RunBenchPhotos(const std::vector<std::string>& args) {
     }
     for (const auto& [verdict, n] : here) kept[verdict] += n;
     unjudged += static_cast<int>(new_here.size());
+    for (const auto& t : scene->tokens) ++tokens[t.kind];
     if (vm->count("per-photo")) {
       std::printf("  %-12s meeples %d, not %d, unclear %d, not judged %zu\n", photo.c_str(),
                   here["meeple"], here["not"], here["unclear"], new_here.size());
@@ -165,6 +167,9 @@ int RunBenchPhotos(const std::vector<std::string>& args) {
       for (const SceneFollower* f : new_here)
         std::printf("    not judged: %s %s %.1f %.1f (%s)\n", photo.c_str(), f->color.c_str(),
                     f->center_mm[0] + shift[0], f->center_mm[1] + shift[1], f->pose.c_str());
+      for (const auto& t : scene->tokens)
+        std::printf("    token read: %s %s %.1f %.1f\n", photo.c_str(), t.kind.c_str(),
+                    t.center_mm[0] + shift[0], t.center_mm[1] + shift[1]);
     }
   }
   const int meeples = kept["meeple"], others = kept["not"];
@@ -181,6 +186,11 @@ int RunBenchPhotos(const std::vector<std::string>& args) {
   std::printf("  by colour, judged followers read (meeples / not / unclear):");
   for (auto& [colour, by] : kept_by_colour)
     std::printf(" %s %d / %d / %d", colour.c_str(), by["meeple"], by["not"], by["unclear"]);
+  std::printf("\n");
+  int token_count = 0;
+  for (const auto& [kind, n] : tokens) token_count += n;
+  std::printf("  catapult tokens read (these tables hold none): %d", token_count);
+  for (const auto& [kind, n] : tokens) std::printf(" %s %d", kind.c_str(), n);
   std::printf("\n");
   return kExitOk;
 }
