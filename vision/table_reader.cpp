@@ -90,11 +90,15 @@ Result<Scene> TableReader::Read() {
       Scene second = again->ReadPiecesOnTiles();
       if (second.tiles.size() > scene.tiles.size()) {
         // The tiles added change what is art about them: a token the first look read that the
-        // second does not stays, and a follower the second reads in its place is that token.
+        // second does not stays, and a follower the second reads in its place is that token; but
+        // for one read beside the tiles, where a tile was looked for again.
         for (const SceneToken& t : scene.tokens) {
           auto near = [&](const double* at) {
             return std::hypot(at[0] - t.center_mm[0], at[1] - t.center_mm[1]) < kTokenMatchMm;
           };
+          if (std::any_of(tokens_beside_tiles.begin(), tokens_beside_tiles.end(),
+                          [&](const SceneToken& u) { return near(u.center_mm); }))
+            continue;
           if (std::any_of(second.tokens.begin(), second.tokens.end(), [&](const SceneToken& u) {
                 return u.kind == t.kind && near(u.center_mm);
               }))

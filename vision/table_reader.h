@@ -402,6 +402,11 @@ class TableReader {
   // meeple on grass, which the colour masks see only in specks or take in with the grass around
   // it, when it has a piece's size and shape and passes TakeAsFollower.
   void GreenMeepleOnGrass(Blob b);
+  // A blob of a catch token's colour whose footprint is on no tile, shaped like the token seen in
+  // part and reaching a tile, is that token: added to the scene and to tokens_beside_tiles. Only
+  // the catch token: on the tuning scenes such blobs of the other tokens' colours were meeples
+  // as often as tokens, of red 8 tokens and no meeple.
+  void TokenBesideTheTiles(const Blob& b);
   // Whether blob `b` lies within `reach_mm` of a follower's blob read already.
   bool TouchesAFollower(const Blob& b, double reach_mm);
   // Blob `b` (its centroid in the picture; `at_aligned` in the straightened view), judged a
@@ -499,6 +504,9 @@ class TableReader {
   std::vector<cv::Point2d> follower_seen;     // of scene.followers: their middles in the picture
   std::vector<size_t> blob_of_follower;       // of scene.followers: its blob in follower_blobs
   ColourSamples follower_colours;             // SampleFollowerColours'
+  // Tokens read where a follower on no tile might have stood (TokenBesideTheTiles): a second look
+  // that finds a tile there reads the place afresh.
+  std::vector<SceneToken> tokens_beside_tiles;
   // Cells beside the board, not on it, under the footprint of a blob read as a follower in every
   // other way: each may hold a tile the first look missed.
   std::set<std::pair<int, int>> tile_missed_under_follower;

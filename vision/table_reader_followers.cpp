@@ -251,6 +251,7 @@ void TableReader::TakeAsFollower(Blob b, const BlobVerdict& verdict, cv::Point2d
       std::fprintf(blob_log, "  not a piece: its footprint (%.0f,%.0f mm) is on no tile\n", mm->x,
                    mm->y);
     NoteTileMissedUnder(*mm);
+    TokenBesideTheTiles(b);
     return;
   }
   SceneFollower sf;
@@ -265,6 +266,18 @@ void TableReader::TakeAsFollower(Blob b, const BlobVerdict& verdict, cv::Point2d
   blob_of_follower.push_back(follower_blobs.size());
   follower_blobs.push_back(b);
   follower_seen.push_back(seen);
+}
+
+void TableReader::TokenBesideTheTiles(const Blob& b) {
+  double misfit = 0;
+  const char* kind = PartlyHiddenToken(b, top.ppmm, &misfit);
+  if (!kind || misfit >= kHiddenTokenMisfit || std::string_view(kind) != "catch") return;
+  auto t = TokenOf(b, kind, 0.5);
+  if (!t || !t->on_board) return;
+  if (blob_log) std::fprintf(blob_log, "  a token at the board's edge\n");
+  t->occluded = true;
+  scene.tokens.push_back(*t);
+  tokens_beside_tiles.push_back(*t);
 }
 
 bool TableReader::TouchesAFollower(const Blob& b, double reach_mm) {

@@ -434,6 +434,15 @@ TEST(Analyze, ATokenWithAMeepleStandingAgainstItIsFoundByItsDisc) {
   ExpectTokenReadWhole(994, "seduction");
 }
 
+// A catch token lying at the board's edge, partly hidden or seen at a slant (bench vision's scenes
+// 960 and 82187): its blob is shaped like a meeple as much as like the token, and its footprint is
+// on no tile. Followers stand on tiles, tokens anywhere: shaped like the token seen in part and
+// reaching a tile, it is the token.
+TEST(Analyze, ATokenAtTheBoardsEdgeIsNoFollowerOnNoTile) {
+  ExpectTokenReadWhole(960, "catch");
+  ExpectTokenReadWhole(82187, "catch");
+}
+
 // A knockout token with a blue meeple standing against its rim (bench vision's scenes 82023 and
 // 974): one blob of both, whose part beyond the token's reach is too small for a meeple, so that
 // the whole blob was read as a meeple lying. Cut at the rim of the token's disc it leaves the
