@@ -369,8 +369,9 @@ class TableReader {
   // half length and a little more), or beyond `radius_px` from the disc's centre.
   TokenBeside TokenIn(const Blob& b, const char* kind, const DiscInBlob& disc,
                       std::optional<int> radius_px = std::nullopt);
-  // `token` unless its blob, with no meeple beside it, is more than the token or lies in an area of
-  // its colour (`ring`, RingLikeFace at the token, when already measured).
+  // `token` when a meeple lies beside it in its blob; the token with its blob cut at its disc's rim
+  // when a meeple lies beside that; else `token` unless its blob is more than the token or lies in
+  // an area of its colour (`ring`, RingLikeFace at the token, when already measured).
   // A target not of the grass's hue (`unlike_grass`) may take in up to half its area besides
   // and lie in a ring of its colour up to kTargetOffGrassRing.
   std::optional<TokenBeside> WithLittleElse(const Blob& b, const TokenBeside& token,
