@@ -11,7 +11,7 @@
 # (test_60); a board with no follower on it shows few (test_45), one with one shows it (test_49),
 # one with purple meeples does not show them blue (test_51), and a score board beside a board is
 # not read as part of it (test_62); boards without green meeples show few green ones (test_52,
-# test_60).
+# test_60), and one with two shows them, not its grass (test_36).
 # Tiles are counted by their "angle_deg", which alternatives lack.
 set -u
 cf="$1"; src="$2"; shared="$src/../shared/real_photos"
@@ -107,6 +107,14 @@ for photo in test_52 test_60; do
   echo "$photo.jpg: $green green followers"
   [ "$green" -le 3 ] || { echo "FAIL $photo.jpg: $green green followers where none stands"; fail=1; }
 done
+# test_36: two green meeples stand on it. Patches of its grass near the grass's hue, with no side
+# in deep shade, had been read as three green followers more (they were five).
+if [ -f "$tmp/test_36.json" ]; then
+  green=$(grep -c '"color": *"green"' "$tmp/test_36.json" || true)
+  echo "test_36.jpg: $green green followers"
+  [ "$green" -ge 2 ] || { echo "FAIL test_36.jpg: its two green meeples not read ($green)"; fail=1; }
+  [ "$green" -le 3 ] || { echo "FAIL test_36.jpg: $green green followers where two stand"; fail=1; }
+fi
 # test_62: a score board lies beside the board across a strip of bare white table; its track
 # had been read as 21 tiles more, and the stones of the track as 11 grey followers (no grey
 # meeple is in the game; two farmhouses of the board's art still pass for them).

@@ -63,6 +63,13 @@ constexpr double kLeastHueFromGrass = 2.0;
 // and more for nine in ten. Green readings of grass, rendered and on the real photos: 20 or less
 // for about half (on the even-numbered real photos 9 of 22).
 constexpr double kLeastGreenShadeBelowGrass = 20;
+// Near the grass's hue (HueOffGrass under kNearGrassHue), a green meeple shows its body's shade
+// deeper still (ShadeBelowGrass at least kLeastShadeNearGrassHue). On the even-numbered (tuning)
+// real photos, eight patches of grass read as green followers lay 2.3 to 5.6 off the grass's hue,
+// five with shades of 23 to 35, three of 46 to 58; the real green meeples that near it showed 77
+// and 82. Rendered green meeples come closer: on the 460 tuning scenes 6 and 40 lost one of them
+// (and five false ones), 6 and 50 three, 8 and 40 twelve.
+constexpr double kNearGrassHue = 6, kLeastShadeNearGrassHue = 40;
 // A pixel of a green area is not the board's grass (GrassAsSeen) when its a and b lie further
 // from the grass's than this, or it is darker by more than this (Lab, 8-bit units): rendered
 // target faces lie 11.6 and more off the grass's hue, a green meeple's shaded body is darker.
@@ -234,8 +241,14 @@ void TableReader::TakeAsFollower(Blob b, const BlobVerdict& verdict, cv::Point2d
       return;
     }
   } else if (b.color == "green") {
-    if (const auto shade = ShadeBelowGrass(paint); shade && *shade < kLeastGreenShadeBelowGrass) {
+    const auto shade = ShadeBelowGrass(paint);
+    if (shade && *shade < kLeastGreenShadeBelowGrass) {
       Drop("grass: no side of it in shade, darker than the grass");
+      return;
+    }
+    if (const auto off = HueOffGrass(paint.mean);
+        off && shade && *off < kNearGrassHue && *shade < kLeastShadeNearGrassHue) {
+      Drop("grass: near the grass's hue, and no side of it in deep shade");
       return;
     }
   }
