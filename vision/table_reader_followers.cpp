@@ -135,6 +135,8 @@ void TableReader::ReadPieces() {
         if (!whole) split = TokenByOutline(b), by_outline = split.has_value();
       }
       if (!split && !whole) split = TokenUnderPiece(b);
+      // A disc holding none of the blob would hand it back whole, to be split again for ever.
+      if (split && cv::countNonZero(TokenPart(b, *split).patch) == 0) split.reset();
       if (split) {
         const Blob token = TokenPart(b, *split);
         if (auto t = TokenOf(token, split->kind, split->disc.covered)) {
