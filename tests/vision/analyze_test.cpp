@@ -512,6 +512,24 @@ TEST(Analyze, AMeepleShapedLikeATokenIsReadAsTheMeeple) {
         << "a " << t.kind << " token read on the meeple";
 }
 
+// A red meeple lying alone on a field (bench vision's scene 59094) is as flat and as red as a catch
+// token and its size, and was read as one; its outline leaves more of the token's disc uncovered.
+TEST(Analyze, ARedMeepleLyingAloneIsNoCatchToken) {
+  RenderedScene s = BenchScene(59094);
+  auto r = ReadWithItsCamera(s.image, s.look);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  const SceneFollower* meeple = TrueFollower(s.truth, [](const SceneFollower& f) {
+    return f.color == "red" && f.pose == "lying" && f.at.x == 8 && f.at.y == -1;
+  });
+  ASSERT_NE(meeple, nullptr) << "the scene is not the one this test was written for";
+  EXPECT_TRUE(HasFollower(*r, *meeple, 5, false));
+  for (const auto& t : r->tokens)
+    EXPECT_GT(
+        std::hypot(t.center_mm[0] - meeple->center_mm[0], t.center_mm[1] - meeple->center_mm[1]),
+        15)
+        << "a " << t.kind << " token read on the meeple";
+}
+
 // A gray meeple lying on a field (bench vision's scene 930) made two blobs that were both read
 // as followers a millimetre apart. Two meeples cannot lie that close: it is read once.
 TEST(Analyze, AMeepleSeenAsTwoBlobsIsOneFollower) {
