@@ -50,4 +50,19 @@ int FeatureUnderFollower(const TileType& type, Vec2 canonical, double sigma, dou
   return best;
 }
 
+bool DeepInAFair(const TileType& type, Vec2 canonical, double margin) {
+  if (type.label_map.empty()) return false;
+  bool any = false;
+  for (int row = 0; row < kLabelGrid; ++row)
+    for (int col = 0; col < kLabelGrid; ++col) {
+      const double dx = (col + 0.5) / kLabelGrid - canonical.x,
+                   dy = (row + 0.5) / kLabelGrid - canonical.y;
+      if (dx * dx + dy * dy > margin * margin) continue;
+      const int f = type.label_map[row * kLabelGrid + col];
+      if (f < 0 || type.features[f].kind != FeatureKind::kFair) return false;
+      any = true;
+    }
+  return any;
+}
+
 }  // namespace cf

@@ -14,4 +14,8 @@ namespace cf {
 int FeatureUnderFollower(const TileType& type, Vec2 canonical, double sigma,
                          double* density = nullptr);
 
+// Whether `canonical` (tile units, unrotated) lies on a fair of `type` with fair all round it for
+// `margin` (tile units): where no follower stands, and only the fair's own art is seen.
+bool DeepInAFair(const TileType& type, Vec2 canonical, double margin);
+
 }  // namespace cf

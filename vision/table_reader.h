@@ -425,6 +425,11 @@ class TableReader {
   // no feature a follower can take is there.
   int FeatureUnder(const TileType& type, int rotation, const double centre[2], cv::Point2d mm,
                    double* off_anchor_mm, double* density = nullptr);
+  // Drops the followers standing deep in a fair (where none may stand) whose art there is of their
+  // own colour: the fair's paint taken for a meeple where it differs from the art as read.
+  void DropFairsArt();
+  // Keeps of the followers (and what is kept beside each) those not `left_out`.
+  void KeepFollowers(const std::vector<bool>& left_out);
   // Stands follower `sf`, seen at `seen` (picture) with its middle over `mm`, on its feature of
   // `tile`: its pose, footprint, tile and feature point; false when no feature there takes one.
   bool StandOn(SceneFollower& sf, const SceneTile& tile, cv::Point2d seen, cv::Point2d mm);

@@ -26,6 +26,13 @@ constexpr double kWholeTokenRingLikeFace = 0.3;
 // (rendered) and 0.91 (real photos), and the round yellow art of the fair tiles, as clean, spreads
 // over 20.
 constexpr double kCutDiscEllipseFit = 0.97, kCutDiscSolidity = 0.93, kSlantedFaceSpreadLab = 10;
+// No follower stands on a fair. A footprint with fair all round it for kDeepInFairMm (the painted
+// fair is a disc 18 mm across, its ways to the edges 3.6 mm wide), whose blob has a disc's
+// outline (kCutDiscEllipseFit) and where the art within kFairArtLookMm is mostly
+// (kFairArtOfItsColour) of the follower's colour, is the fair's paint, unlike the art as read
+// where the light or the picture moved its colour. (Tuning scenes: such blobs fitted their
+// ellipse by 0.97 to 1.00; yellow meeples standing on tiles misread as fairs 0.79 to 0.95.)
+constexpr double kDeepInFairMm = 4, kFairArtLookMm = 8, kFairArtOfItsColour = 0.5;
 // Players stand a follower on its feature's middle (the road, the cloister, the city's heart),
 // where the catalog draws it: a footprint within this of that spot (mm) on a reading nearly as
 // good as the first, and further off it on the first, takes that reading (tuning scenes: 3 to 7
@@ -545,6 +552,10 @@ void TableReader::SettleFollowers() {
     }
     for (size_t i : left) left_out[i] = i != keep;
   }
+  KeepFollowers(left_out);
+}
+
+void TableReader::KeepFollowers(const std::vector<bool>& left_out) {
   std::vector<SceneFollower> followers;
   std::vector<cv::Point2d> seen_of;
   std::vector<size_t> blob_of;
@@ -557,6 +568,39 @@ void TableReader::SettleFollowers() {
   scene.followers = std::move(followers);
   follower_seen = std::move(seen_of);
   blob_of_follower = std::move(blob_of);
+}
+
+void TableReader::DropFairsArt() {
+  std::vector<bool> left_out(scene.followers.size(), false);
+  for (size_t i = 0; i < scene.followers.size(); ++i) {
+    const SceneFollower& f = scene.followers[i];
+    const auto tile = std::find_if(scene.tiles.begin(), scene.tiles.end(),
+                                   [&](const SceneTile& t) { return t.at == f.at; });
+    if (tile == scene.tiles.end()) continue;
+    const int type_index = cat.find(tile->id);
+    const TileType& type = cat.type(type_index);
+    const Vec2 canon = RotatePosition({(f.center_mm[0] - tile->center_mm[0]) / kTilePitchMm + 0.5,
+                                       (f.center_mm[1] - tile->center_mm[1]) / kTilePitchMm + 0.5},
+                                      (4 - tile->rotation / 90) % 4);
+    const auto ref = by_type.find(type_index);
+    if (ref == by_type.end() || !DeepInAFair(type, canon, kDeepInFairMm / kTilePitchMm)) continue;
+    // The art about the footprint, about the fair's breadth across, of the follower's colour.
+    const cv::Mat& art = ref->second->art;
+    const int r = std::max(1, static_cast<int>(kFairArtLookMm / kTilePitchMm * art.cols));
+    const cv::Point at(static_cast<int>(canon.x * art.cols), static_cast<int>(canon.y * art.rows));
+    const cv::Rect box =
+        cv::Rect(at - cv::Point(r, r), cv::Size(2 * r, 2 * r)) & cv::Rect(0, 0, art.cols, art.rows);
+    if (box.empty()) continue;
+    const double share = cv::countNonZero(colors.Classify(art(box)) == ClassLabel(f.color)) /
+                         static_cast<double>(box.area());
+    left_out[i] = share >= kFairArtOfItsColour &&
+                  follower_blobs[blob_of_follower[i]].ellipse_fit >= kCutDiscEllipseFit;
+    if (left_out[i] && blob_log)
+      std::fprintf(blob_log,
+                   "%s follower at %.0f,%.0f mm dropped: the fair's art (%.0f%% its colour)\n",
+                   f.color.c_str(), f.center_mm[0], f.center_mm[1], share * 100);
+  }
+  KeepFollowers(left_out);
 }
 
 void TableReader::SampleFollowerColours() {

@@ -526,6 +526,23 @@ TEST(Analyze, ARedMeepleLyingAloneIsNoCatchToken) {
   });
 }
 
+// A fair tile's yellow disc (bench vision's scene 80035), where the light moved its colour off the
+// art's, was read as a yellow meeple lying beside the fair. No follower stands on a fair.
+TEST(Analyze, AFairsDiscIsNoFollower) {
+  RenderedScene s = BenchScene(80035);
+  auto r = ReadWithItsCamera(s.image, s.look);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  const SceneTile* fair = nullptr;
+  for (const auto& t : s.truth.tiles)
+    if (t.at.x == -3 && t.at.y == -4) fair = &t;
+  ASSERT_TRUE(fair && fair->id.rfind("FAIR-", 0) == 0)
+      << "the scene is not the one this test was written for";
+  for (const auto& f : r->followers)
+    EXPECT_GT(std::hypot(f.center_mm[0] - fair->center_mm[0], f.center_mm[1] - fair->center_mm[1]),
+              10)
+        << "a " << f.color << " follower read on the fair";
+}
+
 // A gray meeple lying on a field (bench vision's scene 930) made two blobs that were both read
 // as followers a millimetre apart. Two meeples cannot lie that close: it is read once.
 TEST(Analyze, AMeepleSeenAsTwoBlobsIsOneFollower) {

@@ -20,6 +20,16 @@ FeatureKind KindUnder(const std::string& id, double x, double y) {
   return f < 0 ? FeatureKind::kFair : type.features[f].kind;
 }
 
+// Tile FAIR-01: a fair, a disc 18 mm across, in the middle; no follower stands on it.
+TEST(FollowerFeature, OnlyTheFairsInsideIsDeepInAFair) {
+  const double margin = 4.0 / 45;
+  EXPECT_TRUE(DeepInAFair(Type("FAIR-01"), {0.5, 0.5}, margin));
+  EXPECT_TRUE(DeepInAFair(Type("FAIR-01"), {0.5 + 4.0 / 45, 0.5}, margin));
+  EXPECT_FALSE(DeepInAFair(Type("FAIR-01"), {0.5 + 6.0 / 45, 0.5}, margin)) << "3 mm from its rim";
+  EXPECT_FALSE(DeepInAFair(Type("FAIR-01"), {0.2, 0.8}, margin)) << "on the field";
+  EXPECT_FALSE(DeepInAFair(Type("U"), {0.5, 0.5}, margin)) << "a tile without a fair";
+}
+
 // Tile U: a straight road from west to east through the middle, 5 mm wide, fields either side.
 TEST(FollowerFeature, AFootprintJustBesideANarrowRoadIsOnTheRoad) {
   EXPECT_EQ(KindUnder("U", 0.3, 0.5), FeatureKind::kRoad);
