@@ -425,8 +425,9 @@ class TableReader {
   // no feature a follower can take is there.
   int FeatureUnder(const TileType& type, int rotation, const double centre[2], cv::Point2d mm,
                    double* off_anchor_mm, double* density = nullptr);
-  // Drops the followers standing deep in a fair (where none may stand) whose art there is of their
-  // own colour: the fair's paint taken for a meeple where it differs from the art as read.
+  // Drops the followers standing deep in a fair (where none may stand), of a disc's outline, whose
+  // art there is of their own colour: the fair's paint taken for a meeple where it differs from
+  // the art as read.
   void DropFairsArt();
   // Keeps of the followers (and what is kept beside each) those not `left_out`.
   void KeepFollowers(const std::vector<bool>& left_out);

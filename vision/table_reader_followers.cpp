@@ -30,8 +30,9 @@ constexpr double kCutDiscEllipseFit = 0.97, kCutDiscSolidity = 0.93, kSlantedFac
 // fair is a disc 18 mm across, its ways to the edges 3.6 mm wide), whose blob has a disc's
 // outline (kCutDiscEllipseFit) and where the art within kFairArtLookMm is mostly
 // (kFairArtOfItsColour) of the follower's colour, is the fair's paint, unlike the art as read
-// where the light or the picture moved its colour. (Tuning scenes: such blobs fitted their
-// ellipse by 0.97 to 1.00; yellow meeples standing on tiles misread as fairs 0.79 to 0.95.)
+// where the light or the picture moved its colour. (Tuning scenes: fair discs read as followers
+// fitted their ellipse by 0.97 to 1.00, one ragged part of one 0.47; yellow meeples standing on
+// tiles misread as fairs 0.79 to 0.95.)
 constexpr double kDeepInFairMm = 4, kFairArtLookMm = 8, kFairArtOfItsColour = 0.5;
 // Players stand a follower on its feature's middle (the road, the cloister, the city's heart),
 // where the catalog draws it: a footprint within this of that spot (mm) on a reading nearly as
