@@ -107,6 +107,14 @@ bool OfGrassColour(const cv::Vec3d& lab, const cv::Vec3d& grass) {
          grass[0] - lab[0] <= kDarkerThanGrassLab;
 }
 
+// Where `mm` (table) lies on a tile centred at `centre` and turned `rotation` degrees, in tile
+// units of the tile unturned (the catalog's frame).
+Vec2 OnTileUnturned(int rotation, const double centre[2], cv::Point2d mm) {
+  const Vec2 on_board{(mm.x - centre[0]) / kTilePitchMm + 0.5,
+                      (mm.y - centre[1]) / kTilePitchMm + 0.5};
+  return RotatePosition(on_board, (4 - rotation / 90) % 4);
+}
+
 }  // namespace
 
 void TableReader::ReadPieces() {
@@ -143,10 +151,12 @@ void TableReader::ReadPieces() {
         if (!whole) split = TokenByOutline(b), by_outline = split.has_value();
       }
       if (!split && !whole) split = TokenUnderPiece(b);
+      std::optional<Blob> token_part;
+      if (split) token_part = TokenPart(b, *split);
       // A disc holding none of the blob would hand it back whole, to be split again for ever.
-      if (split && cv::countNonZero(TokenPart(b, *split).patch) == 0) split.reset();
+      if (split && cv::countNonZero(token_part->patch) == 0) split.reset();
       if (split) {
-        const Blob token = TokenPart(b, *split);
+        const Blob& token = *token_part;
         if (auto t = TokenOf(token, split->kind, split->disc.covered)) {
           t->on_board |= in_grass;
           (by_outline ? tokens_by_outline : scene.tokens).push_back(*t);
@@ -434,9 +444,7 @@ cv::Mat TableReader::GreenLikeGrass(const cv::Mat& unlike_art,
 
 int TableReader::FeatureUnder(const TileType& type, int rotation, const double centre[2],
                               cv::Point2d mm, double* off_anchor_mm, double* density) {
-  cv::Point2d off(mm.x - centre[0], mm.y - centre[1]);
-  Vec2 board_pt{off.x / kTilePitchMm + 0.5, off.y / kTilePitchMm + 0.5};
-  Vec2 canon = RotatePosition(board_pt, (4 - rotation / 90) % 4);
+  const Vec2 canon = OnTileUnturned(rotation, centre, mm);
   int f = FeatureUnderFollower(type, canon, kFootprintErrorMm / kTilePitchMm, density);
   if (f < 0)  // nobody stands on a fair: just beside it
     f = type.nearest_occupiable_feature(canon, 10 / kTilePitchMm);
@@ -575,14 +583,13 @@ void TableReader::DropFairsArt() {
   std::vector<bool> left_out(scene.followers.size(), false);
   for (size_t i = 0; i < scene.followers.size(); ++i) {
     const SceneFollower& f = scene.followers[i];
-    const auto tile = std::find_if(scene.tiles.begin(), scene.tiles.end(),
-                                   [&](const SceneTile& t) { return t.at == f.at; });
-    if (tile == scene.tiles.end()) continue;
-    const int type_index = cat.find(tile->id);
+    const auto index = tile_index.find({f.at.x, f.at.y});
+    if (index == tile_index.end()) continue;
+    const SceneTile& tile = scene.tiles[index->second];
+    const int type_index = cat.find(tile.id);
     const TileType& type = cat.type(type_index);
-    const Vec2 canon = RotatePosition({(f.center_mm[0] - tile->center_mm[0]) / kTilePitchMm + 0.5,
-                                       (f.center_mm[1] - tile->center_mm[1]) / kTilePitchMm + 0.5},
-                                      (4 - tile->rotation / 90) % 4);
+    const Vec2 canon =
+        OnTileUnturned(tile.rotation, tile.center_mm, {f.center_mm[0], f.center_mm[1]});
     const auto ref = by_type.find(type_index);
     if (ref == by_type.end() || !DeepInAFair(type, canon, kDeepInFairMm / kTilePitchMm)) continue;
     // The art about the footprint, about the fair's breadth across, of the follower's colour.
