@@ -168,8 +168,9 @@ class TableReader {
   // reads the others as their look-alikes).
   bool EveryTileHasArt() const;
   // A cell matched weakly is the table (its grain, a glare) when it has far less detail than the
-  // tiles that match well around it (as far from the camera, as sharp); any cell is a glare, a
-  // hand or the table when its colours spread far less than the board's (ChromaSpread).
+  // tiles that match well around it (as far from the camera, as sharp); one matched fairly, when
+  // it has far less than those and than the board's; any cell is a glare, a hand or the table when
+  // its colours spread far less than the board's (ChromaSpread).
   void DropBareCells();
   // With --debug: every cell compared (red), the board's readings and scores (board.png), and
   // each cell's candidates with their scores (cells.txt).

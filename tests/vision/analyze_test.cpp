@@ -526,6 +526,18 @@ TEST(Analyze, ARedMeepleLyingAloneIsNoCatchToken) {
   });
 }
 
+// Beside an arm reaching over a striped wooden table (bench vision's scene 982), cells of table and
+// arm matched a tile's art fairly (0.5) with half a tile's detail, and were read as tiles.
+TEST(Analyze, TheTableBesideAnArmIsNoTile) {
+  RenderedScene s = BenchScene(982);
+  ASSERT_EQ(TileAt(s.truth, 7, -3), nullptr)
+      << "the scene is not the one this test was written for";
+  auto r = ReadWithItsCamera(s.image, s.look);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  const SceneTile* read = TileAt(*r, 7, -3);
+  EXPECT_EQ(read, nullptr) << read->id << " read on the table";
+}
+
 // A fair tile's yellow disc (bench vision's scene 80035), where the light moved its colour off the
 // art's, was read as a yellow meeple lying beside the fair. No follower stands on a fair.
 TEST(Analyze, AFairsDiscIsNoFollower) {
