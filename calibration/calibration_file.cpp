@@ -5,6 +5,19 @@
 
 namespace cf {
 
+namespace {
+
+// OpenCV's own words for an exception, without its version and source line. Its file parsers
+// put "FILE(LINE): REASON" where the function's name goes: that becomes "line LINE: REASON".
+std::string Reason(const cv::Exception& e) {
+  const auto colon = e.func.find("): ");
+  const auto open = e.func.rfind('(', colon);
+  if (colon == std::string::npos || open == std::string::npos) return e.err;
+  return "line " + e.func.substr(open + 1, colon - open - 1) + ": " + e.func.substr(colon + 3);
+}
+
+}  // namespace
+
 Status SaveCalibration(const Calibration& c, const std::string& path) {
   try {
     cv::FileStorage fs(path, cv::FileStorage::WRITE);
@@ -25,7 +38,7 @@ Status SaveCalibration(const Calibration& c, const std::string& path) {
          << "}";
     fs << "]";
   } catch (const cv::Exception& e) {
-    return Fail("cannot write " + path + ": " + e.msg);
+    return Fail("cannot write " + path + ": " + Reason(e));
   }
   return Status::Ok();
 }
@@ -87,7 +100,7 @@ Result<Calibration> LoadCalibration(const std::string& path) {
       }
     }
   } catch (const cv::Exception& e) {
-    return Fail(path + " is not a readable calibration file: " + e.msg);
+    return Fail(path + " is not a readable calibration file: " + Reason(e));
   }
   return c;
 }

@@ -123,6 +123,11 @@ TEST(CalibrationFile, SavesAndLoadsAndRefusesOtherFiles) {
                 "catapult-fair/calibration@1)");
   std::ofstream(dir / "junk.yaml") << "this is { not yaml";
   EXPECT_FALSE(LoadCalibration((dir / "junk.yaml").string()).ok());
+  // A file broken by hand says where, in OpenCV's words but not its source lines.
+  std::ofstream(dir / "broken.yaml") << "%YAML:1.0\n---\nformat: [1,\n";
+  EXPECT_EQ(LoadCalibration((dir / "broken.yaml").string()).error().message,
+            (dir / "broken.yaml").string() +
+                " is not a readable calibration file: line 3: Missing , between the elements");
   EXPECT_EQ(LoadCalibration((dir / "missing.yaml").string()).error().message,
             "cannot read calibration file " + (dir / "missing.yaml").string());
   EXPECT_EQ(LoadCalibration(dir.string()).error().message,
