@@ -126,7 +126,7 @@ Scene TableReader::ReadPiecesOnTiles() {
   SettleFollowers();
   LetCopiesTellFaces();
   LetFollowersTellFaces();
-  DropFairsArt();
+  DropPaintedFollowers();
   if (in.colour_samples) SampleFollowerColours();
   t_pieces = Ms(t0);
   Finish();

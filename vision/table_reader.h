@@ -426,10 +426,10 @@ class TableReader {
   // no feature a follower can take is there.
   int FeatureUnder(const TileType& type, int rotation, const double centre[2], cv::Point2d mm,
                    double* off_anchor_mm, double* density = nullptr);
-  // Drops the followers standing deep in a fair (where none may stand), of a disc's outline, whose
-  // art there is of their own colour: the fair's paint taken for a meeple where it differs from
-  // the art as read.
-  void DropFairsArt();
+  // Drops the followers that are the art's paint, taken for meeples where it differs from the art
+  // as read: standing deep in a fair (where none may stand), of a disc's outline, or on a
+  // cloister, of its building's square outline, where the art is of their own colour.
+  void DropPaintedFollowers();
   // Keeps of the followers (and what is kept beside each) those not `left_out`.
   void KeepFollowers(const std::vector<bool>& left_out);
   // Stands follower `sf`, seen at `seen` (picture) with its middle over `mm`, on its feature of
