@@ -135,19 +135,37 @@ int EdgeOf(const TileCatalog& cat, const Candidate& c, int direction) {
 }
 
 void Legalize(std::vector<CellReading>& cells, const TileCatalog& cat) {
+  // Tiles that show the same face match the picture alike: what their art's painting makes of them
+  // apart is noise. Each is weighed as the best of them, and the tile counts choose between them
+  // (the candidates' own scores stay, for the reading's certainty).
+  std::vector<std::vector<double>> face(cells.size());
+  for (size_t i = 0; i < cells.size(); ++i) {
+    const auto& cands = cells[i].candidates;
+    for (const Candidate& a : cands) {
+      double best = a.score;
+      for (const Candidate& b : cands)
+        if (b.score > best && b.type != a.type &&
+            SameFace(cat.type(a.type), a.quarter, cat.type(b.type), b.quarter))
+          best = b.score;
+      face[i].push_back(best);
+    }
+  }
   std::map<std::pair<int, int>, int> at;
   for (size_t i = 0; i < cells.size(); ++i) at[{cells[i].col, cells[i].row}] = static_cast<int>(i);
   for (int pass = 0; pass < 4; ++pass) {
     // How well each cell reading a type matches it: of more than the catalog holds, the worse
     // matches give way.
     std::map<int, std::vector<double>> held;
-    for (const auto& c : cells) held[c.reading().type].push_back(c.reading().score);
-    for (auto& c : cells) {
+    for (size_t i = 0; i < cells.size(); ++i)
+      held[cells[i].reading().type].push_back(face[i][cells[i].chosen]);
+    for (size_t i = 0; i < cells.size(); ++i) {
+      CellReading& c = cells[i];
+      const double chosen = face[i][c.chosen];
       double best = -1e9;
       int pick = c.chosen;
       for (size_t k = 0; k < c.candidates.size(); ++k) {
         const Candidate& cand = c.candidates[k];
-        double s = cand.score;
+        double s = face[i][k];
         for (int d = 0; d < 4; ++d) {
           auto it = at.find({c.col + kDx[d], c.row + kDy[d]});
           if (it == at.end()) continue;
@@ -157,8 +175,8 @@ void Legalize(std::vector<CellReading>& cells, const TileCatalog& cat) {
         }
         // Only other cells that match this type better hold it before this one.
         int already = 0;
-        for (double other : held[cand.type]) already += other > cand.score;
-        if (c.reading().type == cand.type && c.reading().score > cand.score) --already;
+        for (double other : held[cand.type]) already += other > face[i][k];
+        if (c.reading().type == cand.type && chosen > face[i][k]) --already;
         if (already >= cat.type(cand.type).count) s -= 0.15;
         if (s > best) best = s, pick = static_cast<int>(k);
       }
