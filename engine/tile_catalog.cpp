@@ -444,6 +444,17 @@ Result<TileCatalog> TileCatalog::Parse(std::string_view text, const std::string&
   if (cat.start_type_ < 0) return Fail(source + ": no start tile");
   if (cat.types_[cat.start_type_].count < 1)
     return Fail(source + ": the start tile's count must include it");
+  // Each placement (type * 4 + quarter) takes the number of the first one showing its face.
+  const int placements = cat.size() * 4;
+  cat.faces_.resize(placements);
+  for (int p = 0; p < placements; ++p) {
+    cat.faces_[p] = p;
+    for (int q = 0; q < p; ++q)
+      if (SameFace(cat.types_[p / 4], p % 4, cat.types_[q / 4], q % 4)) {
+        cat.faces_[p] = cat.faces_[q];
+        break;
+      }
+  }
   return cat;
 }
 

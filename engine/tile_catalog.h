@@ -86,11 +86,15 @@ class TileCatalog {
   int size() const { return static_cast<int>(types_.size()); }
   int find(std::string_view id) const;  // -1 when unknown
   int start_type() const { return start_type_; }
+  // A number shared by the placements (type turned `quarter` quarter turns) that show the same
+  // face (SameFace), found once when the catalog is read.
+  int face(int type, int quarter) const { return faces_[type * 4 + (quarter % 4 + 4) % 4]; }
   std::vector<std::string> sets() const;
 
  private:
   std::vector<TileType> types_;
   int start_type_ = -1;
+  std::vector<int> faces_;  // per placement, type * 4 + quarter
 };
 
 }  // namespace cf

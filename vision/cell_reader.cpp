@@ -145,7 +145,7 @@ void Legalize(std::vector<CellReading>& cells, const TileCatalog& cat) {
       double best = a.score;
       for (const Candidate& b : cands)
         if (b.score > best && b.type != a.type &&
-            SameFace(cat.type(a.type), a.quarter, cat.type(b.type), b.quarter))
+            cat.face(a.type, a.quarter) == cat.face(b.type, b.quarter))
           best = b.score;
       face[i].push_back(best);
     }

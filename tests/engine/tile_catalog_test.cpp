@@ -195,5 +195,19 @@ TEST(TileCatalog, SameFaceTellsTilesNoCameraCanTellApart) {
   EXPECT_THAT(twins, ::testing::ElementsAre("BEG-01=BEG-08", "F=IC-06"));
 }
 
+// The catalog numbers the faces once: two placements share a number exactly when they show the
+// same face.
+TEST(TileCatalog, FaceNumbersAgreeWithSameFace) {
+  const TileCatalog& cat = Catalog();
+  for (int i = 0; i < cat.size(); ++i)
+    for (int j = 0; j < cat.size(); ++j)
+      for (int qi = 0; qi < 4; ++qi)
+        for (int qj = 0; qj < 4; ++qj)
+          ASSERT_EQ(cat.face(i, qi) == cat.face(j, qj), SameFace(cat.type(i), qi, cat.type(j), qj))
+              << cat.type(i).id << "@" << qi * 90 << " and " << cat.type(j).id << "@" << qj * 90;
+  EXPECT_EQ(cat.face(cat.find("BEG-08"), 3), cat.face(cat.find("BEG-01"), 1));
+  EXPECT_EQ(cat.face(cat.find("U"), 1), cat.face(cat.find("U"), -1));
+}
+
 }  // namespace
 }  // namespace cf::testing
