@@ -188,7 +188,7 @@ void Legalize(std::vector<CellReading>& cells, const TileCatalog& cat) {
 ReadingCertainty Certainty(const CellReading& cell, const TileCatalog& catalog) {
   const Candidate& k = cell.reading();
   // Only readings less than kClearLead behind can lower the confidence; the best of them that
-  // shows another face (comparing faces is costly) is the alternative.
+  // shows another face is the alternative.
   std::vector<const Candidate*> close;
   for (const Candidate& c : cell.candidates)
     if (&c != &k && c.score > k.score - kClearLead) close.push_back(&c);
@@ -196,7 +196,7 @@ ReadingCertainty Certainty(const CellReading& cell, const TileCatalog& catalog) 
             [](const Candidate* a, const Candidate* b) { return a->score > b->score; });
   ReadingCertainty out;
   for (const Candidate* c : close)
-    if (!SameFace(catalog.type(c->type), c->quarter, catalog.type(k.type), k.quarter)) {
+    if (catalog.face(c->type, c->quarter) != catalog.face(k.type, k.quarter)) {
       out.alternative = c;
       break;
     }

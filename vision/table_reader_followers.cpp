@@ -28,15 +28,15 @@ constexpr double kWholeTokenRingLikeFace = 0.3;
 constexpr double kCutDiscEllipseFit = 0.97, kCutDiscSolidity = 0.93, kSlantedFaceSpreadLab = 10;
 // No follower stands on a fair. A footprint with fair all round it for kDeepInFairMm (the painted
 // fair is a disc 18 mm across, its ways to the edges 3.6 mm wide), whose blob has a disc's
-// outline (kCutDiscEllipseFit) and where the art within kFairArtLookMm is mostly
+// outline (kCutDiscEllipseFit) and where the art within kArtLookMm is mostly
 // (kFairArtOfItsColour) of the follower's colour, is the fair's paint, unlike the art as read
 // where the light or the picture moved its colour. (Tuning scenes: fair discs read as followers
 // fitted their ellipse by 0.97 to 1.00, one ragged part of one 0.47; yellow meeples standing on
 // tiles misread as fairs 0.79 to 0.95.)
-constexpr double kDeepInFairMm = 4, kFairArtLookMm = 8, kFairArtOfItsColour = 0.5;
+constexpr double kDeepInFairMm = 4, kArtLookMm = 8, kFairArtOfItsColour = 0.5;
 // A cloister's building is painted square (some 13 mm, its walls about a third of the 16 mm about
 // its middle): a follower read on a cloister whose blob is that square's shape (axes within
-// kBuildingAxesRatio, solidity kBuildingSolidity) and where the art within kFairArtLookMm is of
+// kBuildingAxesRatio, solidity kBuildingSolidity) and where the art within kArtLookMm is of
 // its colour for kBuildingArtOfItsColour is the building. (Tuning scenes: the gray buildings read
 // as monks 1.03 to 1.05 and 0.89 to 0.97, one 1.21 and 0.77; gray monks standing on cloisters 1.04
 // with a solidity of 0.79, else 1.08 and more; no meeple on a cloister both so square and so
@@ -603,9 +603,9 @@ void TableReader::DropPaintedFollowers() {
     const bool in_fair = DeepInAFair(type, canon, kDeepInFairMm / kTilePitchMm);
     const bool on_cloister = f.on == "C" && type.has(FeatureKind::kCloister);
     if (!in_fair && !on_cloister) continue;
-    // The art about the footprint, about the fair's breadth across, of the follower's colour.
+    // How much of the art about the footprint (a fair's breadth across) is of its colour.
     const cv::Mat& art = ref->second->art;
-    const int r = std::max(1, static_cast<int>(kFairArtLookMm / kTilePitchMm * art.cols));
+    const int r = std::max(1, static_cast<int>(kArtLookMm / kTilePitchMm * art.cols));
     const cv::Point at(static_cast<int>(canon.x * art.cols), static_cast<int>(canon.y * art.rows));
     const cv::Rect box =
         cv::Rect(at - cv::Point(r, r), cv::Size(2 * r, 2 * r)) & cv::Rect(0, 0, art.cols, art.rows);

@@ -369,14 +369,12 @@ std::vector<const Candidate*> TableReader::HiddenTwins(const CellReading& c, cv:
   const cv::Mat read_art = SmoothedArtOf(k);
   for (const Candidate& other : c.candidates) {
     if (&other == &k || other.score < k.score - kTwinScoreGap ||
+        cat.face(other.type, other.quarter) == cat.face(k.type, k.quarter) ||
         !FitsNeighbours(cat, other, c.col, c.row,
                         [this](int col, int row) { return reading_at(col, row); }))
       continue;
     const auto share = HiddenShareOfDifference(read_art, SmoothedArtOf(other), centre, hidden);
-    // (Comparing faces is costly: last.)
-    if (share && *share >= kTwinHiddenShare &&
-        !SameFace(cat.type(other.type), other.quarter, cat.type(k.type), k.quarter))
-      twins.push_back(&other);
+    if (share && *share >= kTwinHiddenShare) twins.push_back(&other);
   }
   return twins;
 }

@@ -544,9 +544,7 @@ TEST(Analyze, AFairsDiscIsNoFollower) {
   RenderedScene s = BenchScene(80035);
   auto r = ReadWithItsCamera(s.image, s.look);
   ASSERT_TRUE(r.ok()) << r.error().message;
-  const SceneTile* fair = nullptr;
-  for (const auto& t : s.truth.tiles)
-    if (t.at.x == -3 && t.at.y == -4) fair = &t;
+  const SceneTile* fair = TileAt(s.truth, -3, -4);
   ASSERT_TRUE(fair && fair->id.rfind("FAIR-", 0) == 0)
       << "the scene is not the one this test was written for";
   for (const auto& f : r->followers)
