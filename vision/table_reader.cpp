@@ -281,8 +281,8 @@ std::vector<std::pair<int, double>> TableReader::TilesAround(cv::Point2d mm) {
   return around;
 }
 
-int TableReader::tile_under(cv::Point2d mm) {
-  const double reach = kTilePitchMm / 2 + kTileShiftMm;
+int TableReader::tile_under(cv::Point2d mm, double slip_mm) {
+  const double reach = kTilePitchMm / 2 + kTileShiftMm + slip_mm;
   double nearest = reach;
   int found = -1;           // the tile whose square holds it or misses it by least
   std::vector<int> within;  // the tiles whose squares hold it or miss it by no more than the shift

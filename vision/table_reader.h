@@ -226,8 +226,9 @@ class TableReader {
   std::vector<std::pair<int, double>> TilesAround(cv::Point2d mm);
   // The tile a footprint at `mm` is on, or -1: of the tiles of its cell and the cells around whose
   // squares, where the tiles were found to lie, hold it or miss it by no more than a tile's shift
-  // off its cell, the one on whose features a follower would likeliest show there.
-  int tile_under(cv::Point2d mm);
+  // off its cell (and `slip_mm` more), the one on whose features a follower would likeliest show
+  // there.
+  int tile_under(cv::Point2d mm, double slip_mm = 0);
   // The picture pixel showing a pixel of the aligned view.
   cv::Point2d aligned_to_image(cv::Point2d p);
 
@@ -405,10 +406,11 @@ class TableReader {
   // it, when it has a piece's size and shape and passes TakeAsFollower.
   void GreenMeepleOnGrass(Blob b);
   // A blob of a catch token's colour whose footprint is on no tile, shaped like the token seen in
-  // part and reaching a tile, is that token: added to the scene and to tokens_beside_tiles. Only
+  // part and reaching a tile, is that token: added to the scene and to tokens_beside_tiles (and
+  // true returned). Only
   // the catch token: on the tuning scenes such blobs of the other tokens' colours were meeples
   // as often as tokens, of red 8 tokens and no meeple.
-  void TokenBesideTheTiles(const Blob& b);
+  bool TokenBesideTheTiles(const Blob& b);
   // Whether blob `b` lies within `reach_mm` of a follower's blob read already.
   bool TouchesAFollower(const Blob& b, double reach_mm);
   // Blob `b` (its centroid in the picture; `at_aligned` in the straightened view), judged a

@@ -54,6 +54,9 @@ constexpr double kHiddenTokenMisfit = 0.4;
 // ones least); a patch of the art's own colour that a colour class cuts out of grass, or a
 // reflection, differs less (on the real photos such blobs had been read as followers).
 constexpr double kLeastOutlineLab = 4;
+// A standing follower's footprint, measured from its middle's height, may miss its tile by this
+// much more than the tile's shift where it stands on the tile's edge over bare table or a hole.
+constexpr double kFootprintSlipMm = 3;
 // Grass is green and city walls grey: relit to the art's light, yellow-green grass under a warm
 // lamp falls in the green players' colour class, and the beige stone of another printing in the
 // grey one; grey water and roofs fall in the blue one, and so do purple meeples (no player's
@@ -286,14 +289,18 @@ void TableReader::TakeAsFollower(Blob b, const BlobVerdict& verdict, cv::Point2d
     Drop("no place on the table");
     return;
   }
-  const int on_tile = tile_under(*mm);
-  if (on_tile < 0) {  // followers stand on tiles
+  int on_tile = tile_under(*mm);
+  const bool slipped = on_tile < 0;
+  if (slipped) {  // followers stand on tiles
     if (blob_log)
-      std::fprintf(blob_log, "  not a piece: its footprint (%.0f,%.0f mm) is on no tile\n", mm->x,
-                   mm->y);
+      std::fprintf(blob_log, "  its footprint (%.0f,%.0f mm) is on no tile\n", mm->x, mm->y);
     NoteTileMissedUnder(*mm);
-    TokenBesideTheTiles(b);
-    return;
+    if (TokenBesideTheTiles(b)) return;
+    on_tile = tile_under(*mm, kFootprintSlipMm);
+    if (on_tile < 0) {
+      Drop("on no tile, nor just beside one");
+      return;
+    }
   }
   SceneFollower sf;
   sf.color = b.color;
@@ -303,22 +310,27 @@ void TableReader::TakeAsFollower(Blob b, const BlobVerdict& verdict, cv::Point2d
     Drop("on no feature a follower can take");
     return;
   }
+  if (slipped && sf.pose != "standing") {
+    Drop("beside a tile, where only a standing follower's footprint slips");
+    return;
+  }
   scene.followers.push_back(sf);
   blob_of_follower.push_back(follower_blobs.size());
   follower_blobs.push_back(b);
   follower_seen.push_back(seen);
 }
 
-void TableReader::TokenBesideTheTiles(const Blob& b) {
+bool TableReader::TokenBesideTheTiles(const Blob& b) {
   double misfit = 0;
   const char* kind = PartlyHiddenToken(b, top.ppmm, &misfit);
-  if (!kind || misfit >= kHiddenTokenMisfit || std::string_view(kind) != "catch") return;
+  if (!kind || misfit >= kHiddenTokenMisfit || std::string_view(kind) != "catch") return false;
   auto t = TokenOf(b, kind, 0.5);
-  if (!t || !t->on_board) return;
+  if (!t || !t->on_board) return false;
   if (blob_log) std::fprintf(blob_log, "  a token at the board's edge\n");
   t->occluded = true;
   scene.tokens.push_back(*t);
   tokens_beside_tiles.push_back(*t);
+  return true;
 }
 
 bool TableReader::TouchesAFollower(const Blob& b, double reach_mm) {

@@ -573,6 +573,21 @@ TEST(Analyze, ACloistersBuildingIsNoMonk) {
   EXPECT_GE(bare_cloisters, 2) << "the scene is not the one this test was written for";
 }
 
+// A gray meeple standing on its tile's very edge over a hole in the board (bench vision's scene
+// 80050, the camera 25 degrees off straight down): its footprint, measured from its middle, fell
+// 4 mm beyond the tile, and it was dropped as standing on no tile.
+TEST(Analyze, AMeepleOnATilesEdgeOverAHoleIsOnTheTile) {
+  RenderedScene s = BenchScene(80050);
+  const SceneFollower* meeple = TrueFollower(s.truth, [](const SceneFollower& f) {
+    return f.color == "gray" && f.pose == "standing" && f.at.x == 0 && f.at.y == 2;
+  });
+  ASSERT_NE(meeple, nullptr) << "the scene is not the one this test was written for";
+  ASSERT_EQ(TileAt(s.truth, 0, 3), nullptr) << "the scene is not the one this test was written for";
+  auto r = ReadWithItsCamera(s.image, s.look);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_TRUE(HasFollower(*r, *meeple, 6, true));
+}
+
 // A gray meeple lying on a field (bench vision's scene 930) made two blobs that were both read
 // as followers a millimetre apart. Two meeples cannot lie that close: it is read once.
 TEST(Analyze, AMeepleSeenAsTwoBlobsIsOneFollower) {
