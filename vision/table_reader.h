@@ -407,9 +407,8 @@ class TableReader {
   void GreenMeepleOnGrass(Blob b);
   // A blob of a catch token's colour whose footprint is on no tile, shaped like the token seen in
   // part and reaching a tile, is that token: added to the scene and to tokens_beside_tiles (and
-  // true returned). Only
-  // the catch token: on the tuning scenes such blobs of the other tokens' colours were meeples
-  // as often as tokens, of red 8 tokens and no meeple.
+  // true returned). Only the catch token: on the tuning scenes such blobs of the other tokens'
+  // colours were meeples as often as tokens, of red 8 tokens and no meeple.
   bool TokenBesideTheTiles(const Blob& b);
   // Whether blob `b` lies within `reach_mm` of a follower's blob read already.
   bool TouchesAFollower(const Blob& b, double reach_mm);
