@@ -336,8 +336,10 @@ class TableReader {
   // With `like_seen`, over the pixels whose colour is within kSameColourLab of the blob's own as
   // seen (a token's face is one colour; the art's areas of that player colour seldom match it).
   // With `unlike_art_only`, over those of them unlike the located art (UnlikeArtIn) alone.
+  // With `line_mm`, grown pixels that run on beyond the reach lose lines narrower than that (the
+  // seams between tiles) and keep what stays joined to the blob.
   std::optional<Blob> Grown(const Blob& b, double reach_mm, bool like_seen,
-                            bool unlike_art_only = false);
+                            bool unlike_art_only = false, double line_mm = 0);
   // A token so grown, if it makes the convex outline of a whole disc of its size.
   std::optional<Blob> WholeToken(const Blob& b);
   // A black or gray meeple in specks, so grown, if it makes a solid meeple. The art draws these

@@ -588,6 +588,19 @@ TEST(Analyze, AMeepleOnATilesEdgeOverAHoleIsOnTheTile) {
   EXPECT_TRUE(HasFollower(*r, *meeple, 6, true));
 }
 
+// A black meeple lying across the dark seam between two tiles (bench vision's scene 963) was seen
+// in specks that, grown over the black pixels, ran on along the seam: it was left unread.
+TEST(Analyze, ABlackMeepleAcrossASeamIsRead) {
+  RenderedScene s = BenchScene(963);
+  const SceneFollower* meeple = TrueFollower(s.truth, [](const SceneFollower& f) {
+    return f.color == "black" && f.pose == "lying" && f.at.x == 2 && f.at.y == 1;
+  });
+  ASSERT_NE(meeple, nullptr) << "the scene is not the one this test was written for";
+  auto r = ReadWithItsCamera(s.image, s.look);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_TRUE(HasFollower(*r, *meeple, 3, true));
+}
+
 // A gray meeple lying on a field (bench vision's scene 930) made two blobs that were both read
 // as followers a millimetre apart. Two meeples cannot lie that close: it is read once.
 TEST(Analyze, AMeepleSeenAsTwoBlobsIsOneFollower) {
