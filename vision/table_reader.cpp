@@ -285,7 +285,7 @@ int TableReader::tile_under(cv::Point2d mm, double slip_mm) {
   const double reach = kTilePitchMm / 2 + kTileShiftMm + slip_mm;
   double nearest = reach;
   int found = -1;           // the tile whose square holds it or misses it by least
-  std::vector<int> within;  // the tiles whose squares hold it or miss it by no more than the shift
+  std::vector<int> within;  // the tiles whose squares hold it or miss it by less than the reach
   for (const auto& [tile, off] : TilesAround(mm)) {
     if (off < reach) within.push_back(tile);
     if (off < nearest) nearest = off, found = tile;
