@@ -60,5 +60,18 @@ if "$cf" --help | grep -q analyze; then
   expect 2 "enroll from a sheet that is not there" -- "$cf" tileset enroll "$tmp/e" --sheets "$tmp" --labels "$tmp/no_sheet.txt"
   expect 2 "enroll with a turn that is no quarter turn" -- "$cf" tileset enroll "$tmp/e" --sheets "$src/sample_images/tiles" --labels "$tmp/bad_sheet.txt"
   expect 0 "bench tiles on one tile alone" -- "$cf" bench tiles --sheets "$src/sample_images/tiles" --labels <(printf 'sheet D.png 1x1\nD/0\n')
+  seq="$src/sample_images/sequence"
+  expect 0 "calibrate from the tiles of the sample game's last frame" -- "$cf" calibrate --tiles "$seq/022.jpg" --out "$tmp/seq.yaml"
+  expect 0 "referee the sample game's first target throw" -- "$cf" referee --before "$seq/016.jpg" --after "$seq/017.jpg" --token target --fair-tile FAIR-02 --calibration "$tmp/seq.yaml" --out "$tmp/call.json"
+  # The game record measured 32.2 mm from the token's centre to the fair tile's.
+  awk -F'[:,]' '/"fair_distance_mm"/ { d = $2 - 32.2; seen = 1 } END { exit !(seen && d < 1.5 && d > -1.5) }' "$tmp/call.json" \
+    && echo "ok   the target's distance to the fair tile is the game's" \
+    || { echo "FAIL the target's distance to the fair tile is not the game's"; cat "$tmp/call.json"; fail=1; }
+  expect 2 "referee a target with two fair tiles on the board and no word which" -- "$cf" referee --before "$seq/016.jpg" --after "$seq/017.jpg" --token target
+  expect 2 "referee a throw whose token is not in the after picture" -- "$cf" referee --before "$seq/016.jpg" --after "$seq/016.jpg" --token target --fair-tile FAIR-02
+  expect 2 "referee pictures of two different boards" -- "$cf" referee --before "$src/sample_images/scenes/scene-103.jpg" --after "$seq/017.jpg" --token target --fair-tile FAIR-02
+  expect 2 "referee without an after picture" -- "$cf" referee --before "$seq/016.jpg" --after "$tmp/missing.jpg" --token target
+  expect 2 "referee an unknown token" -- "$cf" referee --before "$seq/016.jpg" --after "$seq/017.jpg" --token banana
+  expect 2 "referee with a fair tile that is no cell" -- "$cf" referee --before "$seq/016.jpg" --after "$seq/017.jpg" --token target --fair-at north
 fi
 exit $fail

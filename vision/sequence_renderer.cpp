@@ -24,12 +24,6 @@ bool Inside(const std::vector<cv::Point2d>& poly, cv::Point2d p) {
                               false) >= 0;
 }
 
-// One frame to render: what lies on the table and what just happened.
-struct Frame {
-  Scene scene;
-  json::Value event;
-};
-
 }  // namespace
 
 double FootprintGap(const std::vector<cv::Point2d>& a, const std::vector<cv::Point2d>& b) {
@@ -46,9 +40,8 @@ double FootprintGap(const std::vector<cv::Point2d>& a, const std::vector<cv::Poi
   return best;
 }
 
-Result<int> RenderSequence(const TileCatalog& catalog, GameSetup setup,
-                           const SequenceOptions& options, const std::filesystem::path& dir,
-                           const std::string& ext) {
+Result<Sequence> PlaySequence(const TileCatalog& catalog, GameSetup setup,
+                              const SequenceOptions& options) {
   auto created = GameState::Create(catalog, setup);
   if (!created) return created.error();
   GameState game = std::move(created).value();
@@ -56,7 +49,7 @@ Result<int> RenderSequence(const TileCatalog& catalog, GameSetup setup,
   std::uniform_real_distribution<double> u(0, 1);
   LayoutOptions lo;
   lo.seed = options.seed;
-  std::vector<Frame> frames;
+  std::vector<SequenceFrame> frames;
   auto color = [&](PlayerId p) { return setup.players[p].color; };
   frames.push_back({LayoutTable(game, lo), json::Value("start")});
   int rounds = 0;
@@ -103,9 +96,14 @@ Result<int> RenderSequence(const TileCatalog& catalog, GameSetup setup,
     std::vector<SceneToken> landed;
     std::vector<int>
         gone;  // followers knocked out so far this round (indices into game.followers())
+    std::vector<PlayerId> owner;  // whose each follower is now: seduction swaps them at once
+    for (const auto& f : game.followers()) owner.push_back(f.player);
+    std::vector<int> swapped_in(game.player_count(), 0);  // followers each thrower swapped in
     for (int i = 0; i < game.player_count(); ++i) {
       PlayerId thrower = (round.catapult.thrower + i) % game.player_count();
       Scene before = LayoutTable(game, lo);
+      for (size_t k = 0; k < before.followers.size(); ++k)
+        before.followers[k].color = color(owner[k]);
       std::vector<SceneFollower> standing;
       for (size_t k = 0; k < before.followers.size(); ++k)
         if (std::find(gone.begin(), gone.end(), static_cast<int>(k)) == gone.end())
@@ -183,17 +181,20 @@ Result<int> RenderSequence(const TileCatalog& catalog, GameSetup setup,
         int best = -1;
         double best_gap = 1e18;
         for (size_t k = 0; k < game.followers().size(); ++k) {
-          if (game.followers()[k].player == thrower) continue;
+          if (owner[k] == thrower) continue;
           double gap = FootprintGap(tok_fp, FollowerFootprint(full.followers[k]));
           if (gap < best_gap) best_gap = gap, best = static_cast<int>(k);
         }
-        if (tok.on_board && best >= 0 && game.supply(thrower) > 0 &&
+        if (tok.on_board && best >= 0 && game.supply(thrower) > swapped_in[thrower] &&
             catalog.type(game.board().tile(game.followers()[best].tile).type)
                     .features[game.followers()[best].feature]
                     .kind != FeatureKind::kTent) {
           t.seduced = game.RefOf(game.followers()[best]);
+          t.seduced->player = owner[best];
           ev2["seduced"] = FollowerRefToJson(setup, *t.seduced);
           ev2["distance_mm"] = std::round(best_gap * 10) / 10;
+          owner[best] = thrower;
+          ++swapped_in[thrower];
         }
       }
       round.catapult.throws.push_back(t);
@@ -212,6 +213,16 @@ Result<int> RenderSequence(const TileCatalog& catalog, GameSetup setup,
   // One camera and light for the whole sequence, framed on the final board.
   Look look = RandomLook(frames.back().scene, options.look, options.seed);
   look.hands = 0;
+  return Sequence{std::move(frames), look, GameRecordToJson(game)};
+}
+
+Result<int> RenderSequence(const TileCatalog& catalog, GameSetup setup,
+                           const SequenceOptions& options, const std::filesystem::path& dir,
+                           const std::string& ext) {
+  auto played = PlaySequence(catalog, std::move(setup), options);
+  if (!played) return played.error();
+  std::vector<SequenceFrame>& frames = played->frames;
+  Look look = played->look;
   if (ext == ".png") look.jpeg_quality = 0;
   json::Array index;
   for (size_t i = 0; i < frames.size(); ++i) {
@@ -231,7 +242,7 @@ Result<int> RenderSequence(const TileCatalog& catalog, GameSetup setup,
   seq["format"] = "catapult-fair/sequence@1";
   seq["frames"] = index;
   std::ofstream((dir / "sequence.json").string()) << seq.dump(2) << "\n";
-  std::ofstream((dir / "game.json").string()) << GameRecordToJson(game).dump(2) << "\n";
+  std::ofstream((dir / "game.json").string()) << played->game.dump(2) << "\n";
   return static_cast<int>(frames.size());
 }
 

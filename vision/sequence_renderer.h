@@ -16,6 +16,22 @@ struct SequenceOptions {
   std::vector<int> fair_turns = {3, 8};  // turns on which a fair tile is drawn (if one fits)
 };
 
+// One moment of the sequence: what lies on the table (exact, with every follower's and token's
+// turn) and what just happened (a string, or an event object as sequence.json holds it).
+struct SequenceFrame {
+  Scene scene;
+  json::Value event;
+};
+
+// The played sequence: its frames, one camera and light for all of them, and the game record.
+struct Sequence {
+  std::vector<SequenceFrame> frames;
+  Look look;
+  json::Value game;
+};
+Result<Sequence> PlaySequence(const TileCatalog& catalog, GameSetup setup,
+                              const SequenceOptions& options);
+
 // Writes NNN.jpg/NNN.json per frame, sequence.json (the frames and what happened) and game.json.
 // Returns the number of frames.
 Result<int> RenderSequence(const TileCatalog& catalog, GameSetup setup,

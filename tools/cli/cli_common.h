@@ -46,10 +46,12 @@ int RunBenchEngine(const std::vector<std::string>& args);
 int RunTileset(const std::vector<std::string>& args);
 int RunCalibrate(const std::vector<std::string>& args);
 int RunAnalyze(const std::vector<std::string>& args);
+int RunReferee(const std::vector<std::string>& args);
 int RunRender(const std::vector<std::string>& args);
 int RunBenchVision(const std::vector<std::string>& args);
 int RunBenchRender(const std::vector<std::string>& args);
 int RunBenchPhotos(const std::vector<std::string>& args);
 int RunBenchTiles(const std::vector<std::string>& args);
+int RunBenchReferee(const std::vector<std::string>& args);
 
 }  // namespace cf::cli

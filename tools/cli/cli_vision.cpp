@@ -16,6 +16,19 @@ Result<std::vector<TileReference>> LoadTilesetOption(const po::variables_map& vm
   return LoadTileset(vm["tileset"].as<std::string>(), catalog);
 }
 
+void AddCalibrationOption(po::options_description& options) {
+  options.add_options()("calibration", po::value<std::string>(),
+                        "calibration file from 'catapult-fair calibrate'; without one the table "
+                        "plane comes from the tile edges");
+}
+
+Result<std::optional<Calibration>> LoadCalibrationOption(const po::variables_map& vm) {
+  if (!vm.count("calibration")) return std::optional<Calibration>();
+  auto c = LoadCalibration(vm["calibration"].as<std::string>());
+  if (!c) return c.error();
+  return std::optional<Calibration>(*c);
+}
+
 Status KeepPlayersColours(const std::string& players, ColorModel& model) {
   std::map<std::string, ColorStats> kept;
   std::stringstream list(players);

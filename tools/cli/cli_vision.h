@@ -2,8 +2,10 @@
 // Shared pieces of the verbs that read pictures.
 
 #include <cstdio>
+#include <optional>
 #include <string>
 
+#include "calibration/calibration_file.h"
 #include "calibration/color_model.h"
 #include "tools/cli/cli_common.h"
 #include "vision/tileset.h"
@@ -14,6 +16,10 @@ void AddTilesetOption(po::options_description& options);
 // The --tileset folder's art, or the painted tile set without one.
 Result<std::vector<TileReference>> LoadTilesetOption(const po::variables_map& vm,
                                                      const TileCatalog& catalog);
+
+void AddCalibrationOption(po::options_description& options);
+// The --calibration file, or none without the option.
+Result<std::optional<Calibration>> LoadCalibrationOption(const po::variables_map& vm);
 
 // `model` with only the colours named in `players` (comma-separated, as --players takes them);
 // refuses a name the model lacks, or a list naming none.

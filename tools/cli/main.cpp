@@ -19,7 +19,9 @@ const std::vector<Verb>& Verbs() {
       {"score", "replay a game record and print the scores as JSON", RunScore},
       {"rules", "list every rule switch and expansion with its default", RunRules},
       {"selfplay", "play a random legal game and write its record", RunSelfplay},
-      {"bench", "print speed and accuracy figures (bench engine | render | vision | photos)",
+      {"bench",
+       "print speed and accuracy figures (bench engine | render | vision | photos | tiles | "
+       "referee)",
        RunBench},
 #ifdef CF_WITH_VISION
       {"tileset", "export the painted tile set (tileset export DIR)", RunTileset},
@@ -28,6 +30,8 @@ const std::vector<Verb>& Verbs() {
        RunAnalyze},
       {"calibrate", "camera, table plane and colours from ChArUco images into a YAML file",
        RunCalibrate},
+      {"referee", "call one catapult throw from photos before and after it (referee JSON)",
+       RunReferee},
 #endif
   };
   return kVerbs;
@@ -40,12 +44,14 @@ int RunBench(const std::vector<std::string>& args) {
   if (!args.empty() && args[0] == "vision") return RunBenchVision({args.begin() + 1, args.end()});
   if (!args.empty() && args[0] == "photos") return RunBenchPhotos({args.begin() + 1, args.end()});
   if (!args.empty() && args[0] == "tiles") return RunBenchTiles({args.begin() + 1, args.end()});
+  if (!args.empty() && args[0] == "referee") return RunBenchReferee({args.begin() + 1, args.end()});
 #endif
   if (args.empty() || args[0] == "--help" || args[0] == "-h") {
-    std::cout << "usage: catapult-fair bench engine|render|vision|photos|tiles [options]\n";
+    std::cout << "usage: catapult-fair bench engine|render|vision|photos|tiles|referee [options]\n";
     return args.empty() ? kExitBadInput : kExitOk;
   }
-  return BadInput("unknown benchmark '" + args[0] + "' (engine, render, vision, photos, tiles)");
+  return BadInput("unknown benchmark '" + args[0] +
+                  "' (engine, render, vision, photos, tiles, referee)");
 }
 
 }  // namespace cf::cli

@@ -13,10 +13,9 @@ int RunAnalyze(const std::vector<std::string>& args) {
   po::options_description options("options");
   AddCatalogOption(options);
   AddTilesetOption(options);
+  AddCalibrationOption(options);
   options.add_options()("image", po::value<std::string>()->required(), "photo of the table")(
-      "calibration", po::value<std::string>(),
-      "calibration file from 'catapult-fair calibrate'; without one the table plane comes from the "
-      "tile edges")("out", po::value<std::string>(), "write the scene JSON here instead of stdout")(
+      "out", po::value<std::string>(), "write the scene JSON here instead of stdout")(
       "debug", po::value<std::string>(),
       "write pictures of the steps to files starting with this prefix");
   po::positional_options_description pos;
@@ -37,13 +36,9 @@ int RunAnalyze(const std::vector<std::string>& args) {
   if (image.empty()) return BadInput("cannot read image " + path);
   auto tileset = LoadTilesetOption(*vm, *catalog);
   if (!tileset) return BadInput(tileset.error().message);
-  std::optional<Calibration> calibration;
-  if (vm->count("calibration")) {
-    auto c = LoadCalibration((*vm)["calibration"].as<std::string>());
-    if (!c) return BadInput(c.error().message);
-    calibration = *c;
-  }
-  AnalyzeInput input{&*catalog, &*tileset, calibration ? &*calibration : nullptr, ""};
+  auto calibration = LoadCalibrationOption(*vm);
+  if (!calibration) return BadInput(calibration.error().message);
+  AnalyzeInput input{&*catalog, &*tileset, *calibration ? &**calibration : nullptr, ""};
   if (vm->count("debug")) input.debug_prefix = (*vm)["debug"].as<std::string>();
   auto scene = AnalyzeTable(image, input);
   if (!scene) return BadInput(path + ": " + scene.error().message);

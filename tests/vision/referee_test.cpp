@@ -1,0 +1,232 @@
+#include "vision/referee.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "tests/vision/vision_test_support.h"
+#include "vision/analyze.h"
+#include "vision/sequence_renderer.h"
+#include "vision/tileset.h"
+
+namespace cf {
+namespace {
+
+using testing::VisionCatalog;
+
+// A 4-player game of 34 turns with a knock-out, a target and a seduction round, as bench referee
+// plays it.
+Sequence PlayedGame(uint64_t seed) {
+  GameSetup setup;
+  for (int p = 0; p < 4; ++p) setup.players.push_back({kColors[p], ""});
+  setup.expansions = {"catapult"};
+  SequenceOptions options;
+  options.turns = 34;
+  options.seed = seed;
+  options.fair_turns = {11, 22, 33};
+  auto played = PlaySequence(VisionCatalog(), setup, options);
+  EXPECT_TRUE(played) << played.error().message;
+  return std::move(played).value();
+}
+
+// One throw of a played game: the table before and after it, and what the game says happened.
+struct Throw {
+  Scene before, after;
+  json::Value event;
+  std::string fair_id;
+};
+
+std::vector<Throw> Throws(const Sequence& s) {
+  std::vector<Throw> out;
+  std::string fair_id;
+  for (size_t i = 1; i < s.frames.size(); ++i) {
+    json::Value event = s.frames[i].event;
+    if (!event.is_object()) continue;
+    if (event["type"].as_string() == "place" &&
+        event["record"]["tile"].as_string().rfind("FAIR-", 0) == 0)
+      fair_id = event["record"]["tile"].as_string();
+    if (event["type"].as_string() == "throw")
+      out.push_back({s.frames[i - 1].scene, s.frames[i].scene, event, fair_id});
+  }
+  return out;
+}
+
+RefereeRequest RequestFor(Throw& t) {
+  RefereeRequest r;
+  r.token = *ParseTokenKind(t.event["token"].as_string());
+  r.thrower = t.event["thrower"].as_string();
+  r.fair_id = t.fair_id;
+  return r;
+}
+
+// The game record's name of a follower (colour, cell, point) for one the referee called.
+std::string NameOf(const json::Value& ref) {
+  const auto& at = ref.find("at")->as_array();
+  return ref.find("color")->as_string() +
+         CellText({static_cast<int>(at[0].as_int()), static_cast<int>(at[1].as_int())}) +
+         ref.find("on")->as_string();
+}
+std::string NameOf(const RefereeFollower& f) { return f.color + CellText(f.at) + f.on; }
+
+TEST(Referee, CallsOnExactTablesAgreeWithTheGame) {
+  int calls = 0, flagged = 0, hits = 0, seductions = 0;
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    for (Throw& t : Throws(PlayedGame(seed))) {
+      const RefereeRequest request = RequestFor(t);
+      auto call = RefereeThrow(t.before, t.after, request);
+      ASSERT_TRUE(call) << call.error().message;
+      ++calls;
+      flagged += call->too_close_to_call;
+      const SceneToken& thrown = t.after.tokens.back();
+      EXPECT_NEAR(call->token.center_mm[0], thrown.center_mm[0], 1e-9);
+      EXPECT_EQ(call->token.on_board, thrown.on_board);
+      if (request.token == TokenKind::kTarget) {
+        ASSERT_TRUE(call->fair_distance_mm);
+        if (const json::Value* d = t.event.find("distance_mm"); d && d->is_number()) {
+          EXPECT_NEAR(*call->fair_distance_mm, d->as_number(), 0.051);
+        }
+      }
+      if (call->too_close_to_call) continue;
+      if (request.token == TokenKind::kKnockout) {
+        std::vector<std::string> want, got;
+        for (const auto& h : t.event["hit"].as_array()) want.push_back(NameOf(h));
+        for (const auto& h : call->hit) got.push_back(NameOf(h));
+        std::sort(want.begin(), want.end());
+        std::sort(got.begin(), got.end());
+        EXPECT_EQ(got, want) << "game " << seed;
+        hits += static_cast<int>(want.size());
+      }
+      if (const json::Value* seduced = t.event.find("seduced")) {
+        ASSERT_FALSE(call->followers_by_distance.empty());
+        EXPECT_EQ(NameOf(call->followers_by_distance[0]), NameOf(*seduced)) << "game " << seed;
+        ++seductions;
+      }
+    }
+  }
+  // Enough throws of every kind were called for the comparison to mean something.
+  EXPECT_GT(calls, 60);
+  EXPECT_GT(hits, 5);
+  EXPECT_GT(seductions, 5);
+  EXPECT_LT(flagged * 4, calls);
+}
+
+TEST(Referee, SeductionLeavesOutTheThrowersOwnFollowers) {
+  for (Throw& t : Throws(PlayedGame(2))) {
+    RefereeRequest request = RequestFor(t);
+    if (request.token != TokenKind::kSeduction) continue;
+    auto call = RefereeThrow(t.before, t.after, request);
+    ASSERT_TRUE(call);
+    for (const auto& f : call->followers_by_distance) EXPECT_NE(f.color, request.thrower);
+    request.thrower.clear();
+    auto anyone = RefereeThrow(t.before, t.after, request);
+    EXPECT_EQ(anyone->followers_by_distance.size(), t.before.followers.size());
+  }
+}
+
+TEST(Referee, FollowersGoneNearTheTokenAreHitAndFarOnesAreDoubted) {
+  for (Throw& t : Throws(PlayedGame(1))) {
+    const RefereeRequest request = RequestFor(t);
+    if (request.token != TokenKind::kKnockout || t.before.followers.size() < 2) continue;
+    const SceneToken& thrown = t.after.tokens.back();
+    auto distance = [&](const SceneFollower& f) {
+      return std::hypot(f.center_mm[0] - thrown.center_mm[0], f.center_mm[1] - thrown.center_mm[1]);
+    };
+    auto [nearest, farthest] = std::minmax_element(
+        t.before.followers.begin(), t.before.followers.end(),
+        [&](const auto& a, const auto& b) { return distance(a) < distance(b); });
+    if (distance(*nearest) > 40 || distance(*farthest) < 150) continue;
+    Scene after = t.before;
+    after.tokens = t.after.tokens;
+    const auto near_at = nearest - t.before.followers.begin(),
+               far_at = farthest - t.before.followers.begin();
+    after.followers.erase(after.followers.begin() + std::max(near_at, far_at));
+    after.followers.erase(after.followers.begin() + std::min(near_at, far_at));
+    auto call = RefereeThrow(t.before, after, request);
+    ASSERT_TRUE(call);
+    auto gone = std::find_if(call->hit.begin(), call->hit.end(), [&](const RefereeFollower& f) {
+      return f.at == nearest->at && f.on == nearest->on && f.color == nearest->color;
+    });
+    ASSERT_NE(gone, call->hit.end());
+    EXPECT_EQ(gone->why, "vanished");
+    EXPECT_TRUE(call->too_close_to_call);  // the far one may have been missed by the reader
+    EXPECT_TRUE(std::none_of(call->hit.begin(), call->hit.end(), [&](const RefereeFollower& f) {
+      return f.at == farthest->at && f.color == farthest->color;
+    }));
+    return;
+  }
+  FAIL() << "no knock-out throw with a follower near the token and one far from it";
+}
+
+TEST(Referee, ReadingsInAnotherFrameAreMatchedToTheFirst) {
+  const Throw t = Throws(PlayedGame(3))[0];
+  FrameMatch turn;
+  turn.quarter_turns = 3;
+  turn.cell_offset = {2, -1};
+  turn.mm_offset[0] = 90.4, turn.mm_offset[1] = -44.1;
+  const Scene moved = MoveToFrame(t.after, turn);
+  auto match = MatchFrames(t.before, moved);
+  ASSERT_TRUE(match) << match.error().message;
+  EXPECT_EQ(match->quarter_turns, 1);
+  const Scene back = MoveToFrame(moved, *match);
+  ASSERT_EQ(back.followers.size(), t.after.followers.size());
+  for (size_t i = 0; i < back.followers.size(); ++i) {
+    EXPECT_NEAR(back.followers[i].center_mm[0], t.after.followers[i].center_mm[0], 1e-6);
+    EXPECT_NEAR(back.followers[i].center_mm[1], t.after.followers[i].center_mm[1], 1e-6);
+    EXPECT_EQ(back.followers[i].at, t.after.followers[i].at);
+    EXPECT_EQ(back.followers[i].on, t.after.followers[i].on);
+  }
+  for (size_t i = 0; i < back.tiles.size(); ++i) {
+    EXPECT_EQ(back.tiles[i].at, t.after.tiles[i].at);
+    EXPECT_EQ(back.tiles[i].rotation, t.after.tiles[i].rotation);
+  }
+}
+
+TEST(Referee, RefusesWhatThePicturesCannotSettle) {
+  std::vector<Throw> game = Throws(PlayedGame(4));
+  Throw& t = game.front();
+  RefereeRequest request = RequestFor(t);
+  auto unchanged = RefereeThrow(t.before, t.before, request);
+  ASSERT_FALSE(unchanged);
+  EXPECT_NE(unchanged.error().message.find("no new " + TokenKindName(request.token) + " token"),
+            std::string::npos);
+
+  auto other_board = RefereeThrow(t.before, Throws(PlayedGame(5)).front().after, request);
+  ASSERT_FALSE(other_board);
+  EXPECT_NE(other_board.error().message.find("same board"), std::string::npos)
+      << other_board.error().message;
+
+  Throw& last = game.back();  // the third round: the board holds three fair tiles
+  request = RequestFor(last);
+  request.token = TokenKind::kTarget;
+  request.fair_id.clear();
+  last.after.tokens.back().kind = "target";
+  auto which_fair = RefereeThrow(last.before, last.after, request);
+  ASSERT_FALSE(which_fair);
+  EXPECT_NE(which_fair.error().message.find("--fair-at"), std::string::npos);
+}
+
+// A throw read from rendered pictures, calibrated: the call is the game's.
+TEST(Referee, ASeductionIsCalledFromPictures) {
+  const Sequence game = PlayedGame(1);
+  std::vector<Throw> throws = Throws(game);
+  auto it = std::find_if(throws.begin(), throws.end(), [](Throw& t) {
+    return t.event["token"].as_string() == "seduction" && t.event.find("seduced");
+  });
+  ASSERT_NE(it, throws.end());
+  const std::vector<TileReference> tileset = PaintedTileset(VisionCatalog());
+  Calibration cal;
+  cal.camera = game.look.camera;
+  cal.has_table_pose = true;
+  const AnalyzeInput input{&VisionCatalog(), &tileset, &cal, ""};
+  auto before = AnalyzeTable(RenderTable(VisionCatalog(), it->before, game.look), input);
+  auto after = AnalyzeTable(RenderTable(VisionCatalog(), it->after, game.look), input);
+  ASSERT_TRUE(before && after);
+  auto call = RefereeThrow(*before, *after, RequestFor(*it));
+  ASSERT_TRUE(call) << call.error().message;
+  EXPECT_TRUE(call->token.on_board);
+  ASSERT_FALSE(call->followers_by_distance.empty());
+  EXPECT_EQ(NameOf(call->followers_by_distance[0]), NameOf(*it->event.find("seduced")));
+}
+
+}  // namespace
+}  // namespace cf

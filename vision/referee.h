@@ -1,0 +1,70 @@
+#pragma once
+// Refereeing one catapult throw from readings of the table before and after it (interface.md 5).
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/moves.h"
+#include "engine/result.h"
+#include "vision/scene.h"
+
+namespace cf {
+
+// What the referee is asked: the token kind thrown and, where the pictures cannot tell, the fair
+// tile and the thrower.
+struct RefereeRequest {
+  TokenKind token = TokenKind::kTarget;
+  std::optional<Cell> fair_at;  // the fair tile's cell in the before reading's grid
+  std::string fair_id;          // or its id (FAIR-01 .. FAIR-12); neither: the one fair tile read
+  std::string thrower;          // the thrower's colour; empty when not known
+};
+
+// A follower as the referee names it: where it stood before the throw and how far the token is.
+struct RefereeFollower {
+  std::string color;
+  Cell at;
+  std::string on;
+  double center_mm[2]{};   // its footprint's centre before the throw
+  double distance_mm = 0;  // the smallest gap between the token and its footprint
+  std::string why;         // for a hit: moved, fell, vanished or touches
+};
+
+// The referee's call on one throw, in the before reading's frame.
+struct RefereeCall {
+  SceneToken token;
+  std::vector<RefereeFollower> followers_by_distance;
+  std::optional<double> fair_distance_mm;
+  std::vector<RefereeFollower> hit;
+  double uncertainty_mm = 0;
+  bool too_close_to_call = false;
+  std::vector<std::string> doubts;  // what the table should look at, one line each
+
+  json::Value ToJson() const;
+};
+
+// How far a distance between a token and a footprint, each located in a picture, may be off.
+inline constexpr double kRefereePlaceUncertaintyMm = 1.5;
+// A follower whose footprint moved less than this between the pictures stayed where it was.
+inline constexpr double kFollowerStayedMm = 2.5;
+// ... and one that moved more than this was moved.
+inline constexpr double kFollowerMovedMm = 4.5;
+
+// How a reading's frame maps onto another's: turned `quarter_turns` clockwise, then shifted.
+struct FrameMatch {
+  int quarter_turns = 0;
+  Cell cell_offset;
+  double mm_offset[2]{};
+  int tiles_matched = 0;
+};
+// Matches `other`'s tiles to `base`'s (same tile, same turn): refuses two different boards.
+Result<FrameMatch> MatchFrames(const Scene& base, const Scene& other);
+// `scene` moved into the frame `match` maps it to.
+Scene MoveToFrame(const Scene& scene, const FrameMatch& match);
+
+// Refuses (as an Error) pictures of different boards, a throw whose token is not seen, and a
+// target round with no fair tile known.
+Result<RefereeCall> RefereeThrow(const Scene& before, const Scene& after,
+                                 const RefereeRequest& request);
+
+}  // namespace cf
