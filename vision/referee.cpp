@@ -6,8 +6,10 @@
 #include <map>
 
 #include "engine/tile_points.h"
+#include "vision/median.h"
 #include "vision/sequence_renderer.h"
 #include "vision/table_layout.h"
+#include "vision/thrown_token.h"
 
 namespace cf {
 
@@ -17,9 +19,16 @@ namespace {
 constexpr double kSameTokenMm = 12;
 // A follower found again after the throw lies within this of where it stood.
 constexpr double kSameFollowerMm = 30;
-// A follower gone from the after picture this far from the token and from every other hit was
-// more likely missed by the reader than knocked away.
-constexpr double kKnockReachMm = 60;
+// A follower knocked into another stood this near it (footprint centres; a meeple's footprint is
+// 16 mm wide): a follower gone from the after picture that stood so near one hit, or touching
+// the token, went with the throw; one farther was more likely missed by the reader.
+constexpr double kChainMm = 22;
+// A follower read standing before and lying after where it stood was misread once, unless the
+// token lay this near it.
+constexpr double kFallReachMm = 20;
+// A follower read after the throw only, this near the token's rim, may be the token read in part
+// or a piece the token moved.
+constexpr double kBesideTokenMm = 15;
 
 cv::Point2d Turned(cv::Point2d p, int quarter_turns) {
   for (int i = 0; i < quarter_turns; ++i) p = {-p.y, p.x};
@@ -32,11 +41,6 @@ Cell Turned(Cell c, int quarter_turns) {
 }
 
 cv::Point2d At(const double mm[2]) { return {mm[0], mm[1]}; }
-
-double Median(std::vector<double> v) {
-  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-  return v[v.size() / 2];
-}
 
 // The gap between a token and a follower whose turns the readings do not give: the mean over
 // the turns they may have, and half the spread of those gaps.
@@ -119,15 +123,31 @@ Result<SceneToken> NewToken(const Scene& before, const Scene& after, TokenKind k
   });
 }
 
-Result<cv::Point2d> FairCentre(const Scene& before, const RefereeRequest& request) {
+// The fair tile's centre as read before the throw; where no tile is read at the cell the request
+// names (a piece or a hand hides it), the cell's centre on the grid the tiles read lie on.
+struct FairTile {
+  cv::Point2d centre;
+  bool from_grid = false;
+};
+
+Result<FairTile> FairCentre(const Scene& before, const RefereeRequest& request) {
   std::vector<const SceneTile*> fairs;
   for (const SceneTile& t : before.tiles)
     if (request.fair_at            ? t.at == *request.fair_at
         : !request.fair_id.empty() ? t.id == request.fair_id
                                    : t.id.rfind("FAIR-", 0) == 0)
       fairs.push_back(&t);
-  if (request.fair_at && fairs.empty())
-    return Fail("no tile is read at " + CellText(*request.fair_at) + " in the before picture");
+  if (request.fair_at && fairs.empty()) {
+    if (before.tiles.empty()) return Fail("no tile is read in the before picture");
+    std::vector<double> dx, dy;
+    for (const SceneTile& t : before.tiles) {
+      dx.push_back(t.center_mm[0] - t.at.x * kTilePitchMm);
+      dy.push_back(t.center_mm[1] - t.at.y * kTilePitchMm);
+    }
+    return FairTile{{request.fair_at->x * kTilePitchMm + Median(dx),
+                     request.fair_at->y * kTilePitchMm + Median(dy)},
+                    true};
+  }
   if (!request.fair_id.empty() && fairs.empty())
     return Fail("no " + request.fair_id + " tile is read in the before picture: give --fair-at");
   if (fairs.empty()) return Fail("no fair tile is read in the before picture: give --fair-at");
@@ -136,7 +156,7 @@ Result<cv::Point2d> FairCentre(const Scene& before, const RefereeRequest& reques
     for (const auto* t : fairs) cells += " " + CellText(t->at);
     return Fail("fair tiles are read at" + cells + ": say which with --fair-at");
   }
-  return At(fairs[0]->center_mm);
+  return FairTile{At(fairs[0]->center_mm)};
 }
 
 // Pairs each follower read before the throw with the one read after it, nearest first; -1 where
@@ -159,10 +179,10 @@ std::vector<int> PairFollowers(const Scene& before, const Scene& after) {
 }
 
 // Knock-out: the followers that moved, fell, vanished or touch the token.
-void CallHits(const Scene& before, const Scene& after, const SceneToken& token,
-              const std::vector<Gap>& gaps, double place_mm, RefereeCall& call) {
+void CallHits(const Scene& before, const Scene& after, const std::vector<Gap>& gaps,
+              double place_mm, RefereeCall& call) {
   const std::vector<int> pair = PairFollowers(before, after);
-  std::vector<cv::Point2d> struck = {At(token.center_mm)};
+  std::vector<cv::Point2d> struck;  // where the followers hit stood
   std::vector<size_t> vanished;
   for (size_t i = 0; i < before.followers.size(); ++i) {
     const SceneFollower& f = before.followers[i];
@@ -174,7 +194,8 @@ void CallHits(const Scene& before, const Scene& after, const SceneToken& token,
     const SceneFollower& now = after.followers[pair[i]];
     const double moved = cv::norm(At(f.center_mm) - At(now.center_mm));
     std::string why;
-    if (f.pose == "standing" && now.pose == "lying")
+    const bool fell = f.pose == "standing" && now.pose == "lying";
+    if (fell && moved > kFollowerStayedMm)
       why = "fell";
     else if (moved > kFollowerMovedMm)
       why = "moved";
@@ -191,17 +212,21 @@ void CallHits(const Scene& before, const Scene& after, const SceneToken& token,
       call.doubts.push_back("the " + Where(f) + " may have moved (" + mm + " mm)");
     } else if (gaps[i].mean_mm < uncertainty) {
       call.doubts.push_back("the token may touch the " + Where(f));
+    } else if (fell && gaps[i].mean_mm < kFallReachMm) {
+      call.doubts.push_back("the " + Where(f) + " reads standing before the throw, lying after");
     }
   }
-  // A follower no longer seen went with the throw when it stood within reach of what was struck.
+  // A follower no longer seen went with the throw when it touched the token or stood against a
+  // follower that did.
   for (bool grew = true; grew;) {
     grew = false;
     for (auto it = vanished.begin(); it != vanished.end(); ++it) {
       const SceneFollower& f = before.followers[*it];
-      const bool near = std::any_of(struck.begin(), struck.end(), [&](cv::Point2d p) {
-        return cv::norm(p - At(f.center_mm)) < kKnockReachMm;
+      const bool touched = gaps[*it].mean_mm < std::hypot(place_mm, gaps[*it].spread_mm);
+      const bool pushed = std::any_of(struck.begin(), struck.end(), [&](cv::Point2d p) {
+        return cv::norm(p - At(f.center_mm)) < kChainMm;
       });
-      if (!near) continue;
+      if (!touched && !pushed) continue;
       call.hit.push_back(Named(f, gaps[*it].mean_mm, "vanished"));
       struck.push_back(At(f.center_mm));
       vanished.erase(it);
@@ -211,7 +236,20 @@ void CallHits(const Scene& before, const Scene& after, const SceneToken& token,
   }
   for (size_t i : vanished)
     call.doubts.push_back("the " + Where(before.followers[i]) +
-                          " is not seen in the after picture, far from the token");
+                          " is not seen in the after picture, though the token did not touch it");
+}
+
+// Whether the token would rest on the board or not if it lay `place_mm` away or turned another
+// way: then the pictures do not settle it.
+bool OnTheBoardsEdge(const Scene& before, const SceneToken& token, double place_mm) {
+  const TokenKind kind = *ParseTokenKind(token.kind);
+  for (int a = 0; a < 8; ++a)
+    for (double turn : {0.0, 45.0, 90.0, 135.0}) {
+      const double at[2] = {token.center_mm[0] + place_mm * std::cos(a * CV_PI / 4),
+                            token.center_mm[1] + place_mm * std::sin(a * CV_PI / 4)};
+      if (TokenOnBoard(before, kind, at, turn) != token.on_board) return true;
+    }
+  return false;
 }
 
 }  // namespace
@@ -224,6 +262,8 @@ json::Value RefereeCall::ToJson() const {
   t["center_mm"] = json::Array{std::round(token.center_mm[0] * 10) / 10,
                                std::round(token.center_mm[1] * 10) / 10};
   t["on_board"] = token.on_board;
+  t["confidence"] = std::round(token.confidence * 100) / 100;
+  t["from_change"] = token_from_change;
   v["token"] = t;
   json::Array by_distance, hits, doubt_lines;
   for (const auto& f : followers_by_distance) by_distance.push_back(FollowerJson(f, false));
@@ -299,30 +339,58 @@ Scene MoveToFrame(const Scene& scene, const FrameMatch& m) {
 }
 
 Result<RefereeCall> RefereeThrow(const Scene& before, const Scene& after_as_read,
-                                 const RefereeRequest& request) {
+                                 const RefereeRequest& request, const RefereePictures* pictures) {
   auto match = MatchFrames(before, after_as_read);
   if (!match) return match.error();
   const Scene after = MoveToFrame(after_as_read, *match);
   auto token = NewToken(before, after, request.token);
-  if (!token) return token.error();
   RefereeCall call;
+  if (!token && pictures)
+    if (auto patch = FindThrownToken(pictures->before, pictures->after, pictures->camera, before,
+                                     after, request.token)) {
+      token = patch->token, call.token_from_change = true;
+      if (patch->other_places > 0)
+        call.doubts.push_back("the token is not read; " + std::to_string(patch->other_places + 1) +
+                              " places changed as it would");
+    }
+  if (!token) return token.error();
   call.token = *token;
 
+  // The followers that stood before the throw: those read before it, and for a token that
+  // moves none, those the after picture alone shows (the reader may miss one in a picture), but
+  // for one by the token (the token itself read in part as a follower of its colour).
+  Scene standing = before;
+  if (request.token != TokenKind::kKnockout) {
+    const std::vector<int> pair = PairFollowers(before, after);
+    std::vector<bool> paired(after.followers.size(), false);
+    for (int j : pair)
+      if (j >= 0) paired[j] = true;
+    const double reach = TokenShapeOf(request.token).length / 2 + kBesideTokenMm;
+    for (size_t j = 0; j < after.followers.size(); ++j) {
+      if (paired[j]) continue;
+      if (cv::norm(At(after.followers[j].center_mm) - At(token->center_mm)) >= reach)
+        standing.followers.push_back(after.followers[j]);
+      else
+        call.doubts.push_back("a " + after.followers[j].color +
+                              " follower by the token is seen after the throw only");
+    }
+  }
   std::vector<Gap> gaps;
-  for (const SceneFollower& f : before.followers) gaps.push_back(GapOverTurns(*token, f));
-  std::vector<size_t> order(before.followers.size());
+  for (const SceneFollower& f : standing.followers) gaps.push_back(GapOverTurns(*token, f));
+  std::vector<size_t> order(standing.followers.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(),
                    [&](size_t a, size_t b) { return gaps[a].mean_mm < gaps[b].mean_mm; });
   // Seduction takes an opponent's follower only: the thrower's own are not candidates.
   std::vector<size_t> candidates;
   for (size_t i : order)
-    if (request.token != TokenKind::kSeduction || before.followers[i].color != request.thrower)
+    if (request.token != TokenKind::kSeduction || standing.followers[i].color != request.thrower)
       candidates.push_back(i);
   for (size_t i : candidates)
-    call.followers_by_distance.push_back(Named(before.followers[i], gaps[i].mean_mm));
+    call.followers_by_distance.push_back(Named(standing.followers[i], gaps[i].mean_mm));
 
-  const double place_mm = kRefereePlaceUncertaintyMm;
+  const double place_mm =
+      call.token_from_change ? kChangedTokenUncertaintyMm : kRefereePlaceUncertaintyMm;
   call.uncertainty_mm = place_mm;
   if (!candidates.empty()) {
     const size_t first = candidates[0];
@@ -332,27 +400,33 @@ Result<RefereeCall> RefereeThrow(const Scene& before, const Scene& after_as_read
       call.uncertainty_mm = std::hypot(call.uncertainty_mm, gaps[second].spread_mm);
       if (request.token == TokenKind::kSeduction &&
           gaps[second].mean_mm - gaps[first].mean_mm < call.uncertainty_mm)
-        call.doubts.push_back("the " + Where(before.followers[first]) + " and the " +
-                              Where(before.followers[second]) + " are about as near the token");
+        call.doubts.push_back("the " + Where(standing.followers[first]) + " and the " +
+                              Where(standing.followers[second]) + " are about as near the token");
     }
   }
 
   if (request.token == TokenKind::kTarget || request.fair_at || !request.fair_id.empty()) {
     auto fair = FairCentre(before, request);
     if (!fair && request.token == TokenKind::kTarget) return fair.error();
-    if (fair) call.fair_distance_mm = cv::norm(At(token->center_mm) - *fair);
+    if (fair) call.fair_distance_mm = cv::norm(At(token->center_mm) - fair->centre);
+    if (fair && fair->from_grid)
+      call.doubts.push_back("no tile is read at " + CellText(*request.fair_at) +
+                            ": the fair tile's centre is taken from the grid");
     if (fair && request.token == TokenKind::kTarget) {
       call.uncertainty_mm = place_mm;
       for (const SceneToken& t : after.tokens) {
         if (t.kind != token->kind || !t.on_board) continue;
         if (cv::norm(At(t.center_mm) - At(token->center_mm)) < kSameTokenMm) continue;
-        const double other = cv::norm(At(t.center_mm) - *fair);
+        const double other = cv::norm(At(t.center_mm) - fair->centre);
         if (token->on_board && std::abs(other - *call.fair_distance_mm) < call.uncertainty_mm)
           call.doubts.push_back("an earlier target token lies about as near the fair tile");
       }
     }
   }
-  if (request.token == TokenKind::kKnockout) CallHits(before, after, *token, gaps, place_mm, call);
+  if (request.token == TokenKind::kKnockout) CallHits(before, after, gaps, place_mm, call);
+  if (request.token == TokenKind::kSeduction || request.token == TokenKind::kTarget)
+    if (OnTheBoardsEdge(before, *token, place_mm))
+      call.doubts.push_back("the token lies at the board's edge: on the board or off it?");
   if (request.token == TokenKind::kSeduction && !token->on_board)
     call.doubts.clear();  // the token came back at once: nobody is seduced
   call.too_close_to_call = !call.doubts.empty();

@@ -1,10 +1,12 @@
 #pragma once
 // Refereeing one catapult throw from readings of the table before and after it (interface.md 5).
 
+#include <opencv2/core.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "calibration/camera.h"
 #include "engine/moves.h"
 #include "engine/result.h"
 #include "vision/scene.h"
@@ -33,6 +35,7 @@ struct RefereeFollower {
 // The referee's call on one throw, in the before reading's frame.
 struct RefereeCall {
   SceneToken token;
+  bool token_from_change = false;  // found by what changed between the pictures, not read
   std::vector<RefereeFollower> followers_by_distance;
   std::optional<double> fair_distance_mm;
   std::vector<RefereeFollower> hit;
@@ -45,10 +48,12 @@ struct RefereeCall {
 
 // How far a distance between a token and a footprint, each located in a picture, may be off.
 inline constexpr double kRefereePlaceUncertaintyMm = 1.5;
+// ... when the token was found by what changed (a meeple of its colour against it blurs its edge).
+inline constexpr double kChangedTokenUncertaintyMm = 3.0;
 // A follower whose footprint moved less than this between the pictures stayed where it was.
 inline constexpr double kFollowerStayedMm = 2.5;
 // ... and one that moved more than this was moved.
-inline constexpr double kFollowerMovedMm = 4.5;
+inline constexpr double kFollowerMovedMm = 6;
 
 // How a reading's frame maps onto another's: turned `quarter_turns` clockwise, then shifted.
 struct FrameMatch {
@@ -62,9 +67,17 @@ Result<FrameMatch> MatchFrames(const Scene& base, const Scene& other);
 // `scene` moved into the frame `match` maps it to.
 Scene MoveToFrame(const Scene& scene, const FrameMatch& match);
 
+// The pictures two readings were made from, both by one calibrated camera (the readings then in
+// its table frame): what changed between them shows a token the after reading missed.
+struct RefereePictures {
+  cv::Mat before, after;
+  Camera camera;
+};
+
 // Refuses (as an Error) pictures of different boards, a throw whose token is not seen, and a
 // target round with no fair tile known.
 Result<RefereeCall> RefereeThrow(const Scene& before, const Scene& after,
-                                 const RefereeRequest& request);
+                                 const RefereeRequest& request,
+                                 const RefereePictures* pictures = nullptr);
 
 }  // namespace cf

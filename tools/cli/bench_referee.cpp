@@ -67,6 +67,7 @@ int RunBenchReferee(const std::vector<std::string>& args) {
       "players", po::value<int>()->default_value(4), "players per game (2 to 6)")(
       "turns", po::value<int>()->default_value(34), "turns per game")(
       "per-throw", "print each throw's call beside the truth")(
+      "no-change", "call from the readings alone, not from what changed between the pictures")(
       "debug", po::value<std::string>(),
       "write each throw's pictures, truth and the reader's steps to files starting with this");
   int code = 0;
@@ -136,21 +137,29 @@ int RunBenchReferee(const std::vector<std::string>& args) {
       RefereeRequest request;
       request.token = kind;
       request.thrower = event["thrower"].as_string();
-      request.fair_id = fair_id;
+      // The table knows which fair tile started the round (the reading's frame is the truth's,
+      // calibrated): a misread fair tile is the tile reader's error, measured by bench vision.
+      for (const auto& tile : truth_before.tiles)
+        if (tile.id == fair_id) request.fair_at = tile.at;
       Result<RefereeCall> call = Fail("");
       if (!before)
         call = Fail("before: " + before.error().message);
       else if (!after)
         call = Fail("after: " + after.error().message);
-      else
+      else if (vm->count("no-change"))
         call = RefereeThrow(*before, *after, request);
+      else {
+        const RefereePictures pictures{before_img, after_img, cal.camera};
+        call = RefereeThrow(*before, *after, request, &pictures);
+      }
       const SceneToken& thrown = truth_after.tokens.back();
       if (!call) {
         ++t.refused;
         if (per_throw)
-          std::printf("game %llu throw %zu %s: refused: %s\n",
+          std::printf("game %llu throw %zu %s: refused: %s (the token at %.0f,%.0f mm, %s)\n",
                       static_cast<unsigned long long>(seed), i, event["token"].as_string().c_str(),
-                      call.error().message.c_str());
+                      call.error().message.c_str(), thrown.center_mm[0], thrown.center_mm[1],
+                      thrown.on_board ? "on the board" : "off it");
         continue;
       }
       // The reading's frame onto the truth's, for positions and cells.
@@ -186,9 +195,9 @@ int RunBenchReferee(const std::vector<std::string>& args) {
       if (centre_err > 12) {  // another token was taken for the thrown one
         ++t.refused;
         if (per_throw)
-          std::printf("game %llu throw %zu %s: a token %.0f mm off taken for the thrown one\n",
+          std::printf("game %llu throw %zu %s: a token %.0f mm off taken for the thrown one (%s)\n",
                       static_cast<unsigned long long>(seed), i, event["token"].as_string().c_str(),
-                      centre_err);
+                      centre_err, c.token_from_change ? "found by what changed" : "read");
         continue;
       }
       ++t.token_seen;
@@ -206,8 +215,10 @@ int RunBenchReferee(const std::vector<std::string>& args) {
         t.distance_err.push_back(err);
         t.within_uncertainty += err <= c.uncertainty_mm;
         right = c.token.on_board == thrown.on_board && err <= 2.5;
-        what = "fair distance " + std::to_string(*c.fair_distance_mm) + " (truth " +
-               std::to_string(truth_d) + ")";
+        if (c.token.on_board != thrown.on_board)
+          what = std::string("read ") + (c.token.on_board ? "on" : "off") + " the board; ";
+        what += "fair distance " + std::to_string(*c.fair_distance_mm) + " (truth " +
+                std::to_string(truth_d) + ")";
       } else if (kind == TokenKind::kSeduction) {
         // The nearest opponent's follower, if the token rests on the board.
         right = c.token.on_board == thrown.on_board;
@@ -217,7 +228,16 @@ int RunBenchReferee(const std::vector<std::string>& args) {
                               ? -1
                               : TruthFollower(truth_before, moved.followers_by_distance[0]);
           right = right && want >= 0 && want == got;
-          what = "seduced " + (got >= 0 ? truth_before.followers[got].color : "?");
+          what = "seduced " + (got >= 0 ? truth_before.followers[got].color : "?") + ", truth " +
+                 (want >= 0 ? truth_before.followers[want].color : "?") + ";";
+          for (size_t k = 0; k < std::min<size_t>(3, c.followers_by_distance.size()); ++k)
+            what += " " + c.followers_by_distance[k].color + " " +
+                    std::to_string(c.followers_by_distance[k].distance_mm).substr(0, 5);
+          if (want >= 0)
+            what += ", truth gap " +
+                    std::to_string(FootprintGap(TokenFootprint(thrown),
+                                                FollowerFootprint(truth_before.followers[want])))
+                        .substr(0, 5);
         }
         for (const auto& f : moved.followers_by_distance) {
           const int k = TruthFollower(truth_before, f);
@@ -238,12 +258,14 @@ int RunBenchReferee(const std::vector<std::string>& args) {
         std::sort(got.begin(), got.end());
         right = want == got;
         what = std::to_string(want.size()) + " hit, called " + std::to_string(got.size());
+        for (const auto& h : c.hit) what += " " + h.color + "/" + h.why;
       }
       t.right += right;
       if (!right) ++t.wrong, t.wrong_flagged += c.too_close_to_call;
       if (per_throw)
-        std::printf("game %llu throw %zu %s: %s%s%s\n", static_cast<unsigned long long>(seed), i,
-                    event["token"].as_string().c_str(), right ? "right" : "WRONG",
+        std::printf("game %llu throw %zu %s: token %.1f mm off (confidence %.2f), %s%s%s\n",
+                    static_cast<unsigned long long>(seed), i, event["token"].as_string().c_str(),
+                    centre_err, c.token.confidence, right ? "right" : "WRONG",
                     c.too_close_to_call ? " (too close to call)" : "",
                     what.empty() ? "" : (": " + what).c_str());
     }
