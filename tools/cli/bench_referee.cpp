@@ -17,12 +17,6 @@ namespace cf::cli {
 
 namespace {
 
-double Percentile(std::vector<double> v, double p) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  return v[std::min(v.size() - 1, static_cast<size_t>(p * v.size()))];
-}
-
 // The truth's follower a called one names: of its colour, nearest where it was called, within
 // 12 mm; -1 if none.
 int TruthFollower(const Scene& truth, const RefereeFollower& called) {

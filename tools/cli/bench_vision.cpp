@@ -25,12 +25,6 @@ namespace cf::cli {
 
 namespace {
 
-double Percentile(std::vector<double> v, double p) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  return v[std::min(v.size() - 1, static_cast<size_t>(p * v.size()))];
-}
-
 // The nearest item not matched yet within `radius` mm of `at`, or -1; marks it matched.
 template <typename Item>
 int MatchNearest(const std::vector<Item>& items, std::vector<bool>& used, const double at[2],

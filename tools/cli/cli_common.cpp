@@ -1,5 +1,6 @@
 #include "tools/cli/cli_common.h"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -54,6 +55,22 @@ int BadInput(const std::string& message) {
   while (!line.empty() && line.back() == ' ') line.pop_back();
   std::cerr << "catapult-fair: " << line << "\n";
   return kExitBadInput;
+}
+
+double Percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, static_cast<size_t>(p * v.size()))];
+}
+
+int WriteOutput(const po::variables_map& vm, const std::string& text) {
+  if (!vm.count("out")) {
+    std::cout << text;
+    return kExitOk;
+  }
+  std::ofstream out(vm["out"].as<std::string>());
+  if (!(out << text)) return BadInput("cannot write " + vm["out"].as<std::string>());
+  return kExitOk;
 }
 
 }  // namespace cf::cli

@@ -37,6 +37,11 @@ Result<std::string> ReadFile(const std::string& path);
 int BadInput(const std::string& message);  // prints "catapult-fair: message" and returns 2
 // a in b, in per cent (0 of nothing).
 inline double Pct(int a, int b) { return b ? 100.0 * a / b : 0.0; }
+// The value below which the share `p` of `v` lies (0 of nothing).
+double Percentile(std::vector<double> v, double p);
+// Writes `text` to the --out file, or to stdout without one; a file that cannot be written is bad
+// input (returns 2).
+int WriteOutput(const po::variables_map& vm, const std::string& text);
 
 int RunScore(const std::vector<std::string>& args);
 int RunRules(const std::vector<std::string>& args);

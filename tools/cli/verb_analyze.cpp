@@ -1,7 +1,5 @@
 // catapult-fair analyze IMAGE: what lies on the table, as scene JSON.
 
-#include <fstream>
-#include <iostream>
 #include <opencv2/imgcodecs.hpp>
 
 #include "tools/cli/cli_vision.h"
@@ -43,14 +41,7 @@ int RunAnalyze(const std::vector<std::string>& args) {
   auto scene = AnalyzeTable(image, input);
   if (!scene) return BadInput(path + ": " + scene.error().message);
   scene->image = path;
-  std::string text = scene->ToJson().dump(2) + "\n";
-  if (vm->count("out")) {
-    std::ofstream out((*vm)["out"].as<std::string>());
-    if (!(out << text)) return BadInput("cannot write " + (*vm)["out"].as<std::string>());
-  } else {
-    std::cout << text;
-  }
-  return kExitOk;
+  return WriteOutput(*vm, scene->ToJson().dump(2) + "\n");
 }
 
 }  // namespace cf::cli

@@ -1,7 +1,5 @@
 // catapult-fair referee --before IMAGE --after IMAGE --token KIND: the call on one throw.
 
-#include <fstream>
-#include <iostream>
 #include <opencv2/imgcodecs.hpp>
 
 #include "tools/cli/cli_vision.h"
@@ -87,14 +85,7 @@ int RunReferee(const std::vector<std::string>& args) {
   if (!after) return BadInput(after.error().message);
   auto call = RefereeThrow(*before, *after, request);
   if (!call) return BadInput(call.error().message);
-  const std::string text = call->ToJson().dump(2) + "\n";
-  if (vm->count("out")) {
-    std::ofstream out((*vm)["out"].as<std::string>());
-    if (!(out << text)) return BadInput("cannot write " + (*vm)["out"].as<std::string>());
-  } else {
-    std::cout << text;
-  }
-  return kExitOk;
+  return WriteOutput(*vm, call->ToJson().dump(2) + "\n");
 }
 
 }  // namespace cf::cli
