@@ -67,6 +67,12 @@ if "$cf" --help | grep -q analyze; then
   awk -F'[:,]' '/"fair_distance_mm"/ { d = $2 - 32.2; seen = 1 } END { exit !(seen && d < 1.5 && d > -1.5) }' "$tmp/call.json" \
     && echo "ok   the target's distance to the fair tile is the game's" \
     || { echo "FAIL the target's distance to the fair tile is not the game's"; cat "$tmp/call.json"; fail=1; }
+  # The first throw's knock-out token lands off the board, where the after photo's reading misses
+  # it and what changed between the photos shows it.
+  expect 0 "referee the sample game's first knock-out throw" -- "$cf" referee --before "$seq/004.jpg" --after "$seq/005.jpg" --token knockout --calibration "$tmp/seq.yaml" --out "$tmp/knock.json"
+  grep -A6 '"token"' "$tmp/knock.json" | tr -d ' \n' | grep -q '"on_board":false,"confidence":0.5,"from_change":true' \
+    && echo "ok   the knock-out token is found off the board by what changed" \
+    || { echo "FAIL the knock-out token is not found off the board by what changed"; cat "$tmp/knock.json"; fail=1; }
   expect 2 "referee a target with two fair tiles on the board and no word which" -- "$cf" referee --before "$seq/016.jpg" --after "$seq/017.jpg" --token target
   expect 2 "referee a throw whose token is not in the after picture" -- "$cf" referee --before "$seq/016.jpg" --after "$seq/016.jpg" --token target --fair-tile FAIR-02
   expect 2 "referee pictures of two different boards" -- "$cf" referee --before "$src/sample_images/scenes/scene-103.jpg" --after "$seq/017.jpg" --token target --fair-tile FAIR-02

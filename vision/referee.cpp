@@ -345,7 +345,10 @@ Result<RefereeCall> RefereeThrow(const Scene& before, const Scene& after_as_read
   const Scene after = MoveToFrame(after_as_read, *match);
   auto token = NewToken(before, after, request.token);
   RefereeCall call;
-  if (!token && pictures)
+  // What changed is measured in the camera's table frame: the before reading must be in it.
+  const json::Value* frame = before.grid.find("frame");
+  const bool camera_frame = frame && frame->is_string() && frame->as_string() == "calibrated table";
+  if (!token && pictures && camera_frame)
     if (auto patch = FindThrownToken(pictures->before, pictures->after, pictures->camera, before,
                                      after, request.token)) {
       token = patch->token, call.token_from_change = true;

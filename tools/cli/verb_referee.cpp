@@ -18,14 +18,20 @@ std::optional<Cell> ParseCell(const std::string& text) {
   return Cell{x, y};
 }
 
-Result<Scene> ReadPicture(const std::string& which, const std::string& path,
-                          const AnalyzeInput& input) {
+// A photo and what analyze reads on it.
+struct ReadPhoto {
+  cv::Mat image;
+  Scene scene;
+};
+
+Result<ReadPhoto> ReadPicture(const std::string& which, const std::string& path,
+                              const AnalyzeInput& input) {
   cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
   if (image.empty()) return Fail("cannot read the " + which + " image " + path);
   auto scene = AnalyzeTable(image, input);
   if (!scene) return Fail(path + ": " + scene.error().message);
   scene->image = path;
-  return scene;
+  return ReadPhoto{image, *scene};
 }
 
 }  // namespace
@@ -83,7 +89,11 @@ int RunReferee(const std::vector<std::string>& args) {
   if (!before) return BadInput(before.error().message);
   auto after = ReadPicture("after", (*vm)["after"].as<std::string>(), input);
   if (!after) return BadInput(after.error().message);
-  auto call = RefereeThrow(*before, *after, request);
+  // One calibrated camera took both photos: what changed between them shows a token missed.
+  std::optional<RefereePictures> pictures;
+  if (*calibration && (*calibration)->has_table_pose && before->image.size() == after->image.size())
+    pictures = RefereePictures{before->image, after->image, (*calibration)->camera};
+  auto call = RefereeThrow(before->scene, after->scene, request, pictures ? &*pictures : nullptr);
   if (!call) return BadInput(call.error().message);
   return WriteOutput(*vm, call->ToJson().dump(2) + "\n");
 }
