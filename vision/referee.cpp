@@ -239,6 +239,29 @@ void CallHits(const Scene& before, const Scene& after, const std::vector<Gap>& g
                           " is not seen in the after picture, though the token did not touch it");
 }
 
+// The token's distance to the fair tile and, for a target, whether an earlier target lies about
+// as near it; refuses a target throw with no fair tile known.
+Status CallFairDistance(const Scene& before, const Scene& after, const RefereeRequest& request,
+                        double place_mm, RefereeCall& call) {
+  const SceneToken& token = call.token;
+  auto fair = FairCentre(before, request);
+  if (!fair) return request.token == TokenKind::kTarget ? Status(fair.error()) : Status::Ok();
+  call.fair_distance_mm = cv::norm(At(token.center_mm) - fair->centre);
+  if (fair->from_grid)
+    call.doubts.push_back("no tile is read at " + CellText(*request.fair_at) +
+                          ": the fair tile's centre is taken from the grid");
+  if (request.token != TokenKind::kTarget) return Status::Ok();
+  call.uncertainty_mm = place_mm;
+  for (const SceneToken& t : after.tokens) {
+    if (t.kind != token.kind || !t.on_board) continue;
+    if (cv::norm(At(t.center_mm) - At(token.center_mm)) < kSameTokenMm) continue;
+    const double other = cv::norm(At(t.center_mm) - fair->centre);
+    if (token.on_board && std::abs(other - *call.fair_distance_mm) < call.uncertainty_mm)
+      call.doubts.push_back("an earlier target token lies about as near the fair tile");
+  }
+  return Status::Ok();
+}
+
 // Whether the token would rest on the board or not if it lay `place_mm` away or turned another
 // way: then the pictures do not settle it.
 bool OnTheBoardsEdge(const Scene& before, const SceneToken& token, double place_mm) {
@@ -408,30 +431,14 @@ Result<RefereeCall> RefereeThrow(const Scene& before, const Scene& after_as_read
     }
   }
 
-  if (request.token == TokenKind::kTarget || request.fair_at || !request.fair_id.empty()) {
-    auto fair = FairCentre(before, request);
-    if (!fair && request.token == TokenKind::kTarget) return fair.error();
-    if (fair) call.fair_distance_mm = cv::norm(At(token->center_mm) - fair->centre);
-    if (fair && fair->from_grid)
-      call.doubts.push_back("no tile is read at " + CellText(*request.fair_at) +
-                            ": the fair tile's centre is taken from the grid");
-    if (fair && request.token == TokenKind::kTarget) {
-      call.uncertainty_mm = place_mm;
-      for (const SceneToken& t : after.tokens) {
-        if (t.kind != token->kind || !t.on_board) continue;
-        if (cv::norm(At(t.center_mm) - At(token->center_mm)) < kSameTokenMm) continue;
-        const double other = cv::norm(At(t.center_mm) - fair->centre);
-        if (token->on_board && std::abs(other - *call.fair_distance_mm) < call.uncertainty_mm)
-          call.doubts.push_back("an earlier target token lies about as near the fair tile");
-      }
-    }
-  }
+  if (request.token == TokenKind::kTarget || request.fair_at || !request.fair_id.empty())
+    if (Status s = CallFairDistance(before, after, request, place_mm, call); !s) return s.error();
   if (request.token == TokenKind::kKnockout) CallHits(before, after, gaps, place_mm, call);
+  if (request.token == TokenKind::kSeduction && !token->on_board)
+    call.doubts.clear();  // the token came back at once: nobody is seduced
   if (request.token == TokenKind::kSeduction || request.token == TokenKind::kTarget)
     if (OnTheBoardsEdge(before, *token, place_mm))
       call.doubts.push_back("the token lies at the board's edge: on the board or off it?");
-  if (request.token == TokenKind::kSeduction && !token->on_board)
-    call.doubts.clear();  // the token came back at once: nobody is seduced
   call.too_close_to_call = !call.doubts.empty();
   return call;
 }
