@@ -61,7 +61,9 @@ int RunReferee(const std::vector<std::string>& args) {
       "FILE]\n"
       "Prints the call on one catapult throw (catapult-fair/referee@1): the token, the followers\n"
       "by distance to it, its distance to the fair tile, the followers hit, and whether the call\n"
-      "is too close for the pictures to make. Bad input: exit status 2 and one line saying why.",
+      "is too close for the pictures to make. With a --calibration that has the table's pose\n"
+      "(one camera on a stand), a token the after photo's reading misses is looked for in what\n"
+      "changed between the photos. Bad input: exit status 2 and one line saying why.",
       options, {}, code);
   if (!vm) return code;
   RefereeRequest request;
