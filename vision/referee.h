@@ -27,9 +27,11 @@ struct RefereeFollower {
   std::string color;
   Cell at;
   std::string on;
-  double center_mm[2]{};   // its footprint's centre before the throw
-  double distance_mm = 0;  // the smallest gap between the token and its footprint
-  std::string why;         // for a hit: moved, fell, vanished or touches
+  double center_mm[2]{};  // its footprint's centre before the throw
+  // The gap between the token's outline and its footprint, averaged over the turns they may lie
+  // at (the readings do not give them).
+  double distance_mm = 0;
+  std::string why;  // for a hit: moved, fell, vanished or touches
 };
 
 // The referee's call on one throw, in the before reading's frame.
