@@ -367,22 +367,31 @@ const char* PartlyHiddenToken(const Blob& b, double ppmm, double* misfit) {
   return token;
 }
 
-DiscInBlob WidestDisc(const Blob& b, double radius_px) {
-  const int r = std::max(1, static_cast<int>(std::lround(radius_px)));
-  cv::Mat disc = cv::Mat::zeros(2 * r + 1, 2 * r + 1, CV_32F), inside, covered;
+cv::Mat DiscKernel(int r) {
+  cv::Mat disc = cv::Mat::zeros(2 * r + 1, 2 * r + 1, CV_32F);
   cv::circle(disc, {r, r}, r, cv::Scalar(1), cv::FILLED);
   disc /= cv::sum(disc)[0];
-  b.patch.convertTo(inside, CV_32F, 1.0 / 255);
-  cv::filter2D(inside, covered, CV_32F, disc, cv::Point(-1, -1), 0, cv::BORDER_CONSTANT);
+  return disc;
+}
+
+std::pair<cv::Point2d, double> MiddleOfBest(const cv::Mat& score, double tolerance) {
   double best = 0;
-  cv::minMaxLoc(covered, nullptr, &best);
-  // The middle of the best places: an oval token's circle slides along its long axis.
+  cv::minMaxLoc(score, nullptr, &best);
   cv::Point2d sum(0, 0);
   int n = 0;
-  for (int y = 0; y < covered.rows; ++y)
-    for (int x = 0; x < covered.cols; ++x)
-      if (covered.at<float>(y, x) >= best - 0.01) sum += cv::Point2d(x, y), ++n;
-  return {sum / std::max(1, n) + cv::Point2d(b.at), best};
+  for (int y = 0; y < score.rows; ++y)
+    for (int x = 0; x < score.cols; ++x)
+      if (score.at<float>(y, x) >= best - tolerance) sum += cv::Point2d(x, y), ++n;
+  return {sum / std::max(1, n), best};
+}
+
+DiscInBlob WidestDisc(const Blob& b, double radius_px) {
+  const int r = std::max(1, static_cast<int>(std::lround(radius_px)));
+  cv::Mat inside, covered;
+  b.patch.convertTo(inside, CV_32F, 1.0 / 255);
+  cv::filter2D(inside, covered, CV_32F, DiscKernel(r), cv::Point(-1, -1), 0, cv::BORDER_CONSTANT);
+  const auto [middle, best] = MiddleOfBest(covered, 0.01);
+  return {middle + cv::Point2d(b.at), best};
 }
 
 const char* TokenOfColour(const std::string& c) {

@@ -5,6 +5,7 @@
 #include <memory>
 #include <opencv2/core.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "calibration/color_model.h"
@@ -92,6 +93,12 @@ struct DiscInBlob {
   double covered = 0;
 };
 DiscInBlob WidestDisc(const Blob& blob, double radius_px);
+
+// A disc of radius `r` pixels as a filter kernel whose weights sum to 1.
+cv::Mat DiscKernel(int r);
+// The middle of the places where `score` (CV_32F) comes within `tolerance` of its highest, and
+// that highest: a disc fitted to an oval slides along its long axis, the middle is the oval's.
+std::pair<cv::Point2d, double> MiddleOfBest(const cv::Mat& score, double tolerance);
 
 // The catapult token of a colour (interface.md), or nullptr.
 const char* TokenOfColour(const std::string& color);

@@ -7,7 +7,6 @@
 
 #include "engine/tile_points.h"
 #include "vision/median.h"
-#include "vision/sequence_renderer.h"
 #include "vision/table_layout.h"
 #include "vision/thrown_token.h"
 
@@ -49,8 +48,8 @@ struct Gap {
 };
 
 Gap GapOverTurns(SceneToken token, SceneFollower follower) {
-  const bool oval = TokenShapeOf(*ParseTokenKind(token.kind)).length >
-                    TokenShapeOf(*ParseTokenKind(token.kind)).width + 1;
+  const TokenShape shape = TokenShapeOf(*ParseTokenKind(token.kind));
+  const bool oval = shape.length > shape.width + 1;
   const int token_turns = oval ? 6 : 1;
   const int follower_turns = follower.pose == "standing" ? 6 : 12;
   double sum = 0, lo = 1e18, hi = 0;
@@ -184,9 +183,10 @@ void CallHits(const Scene& before, const Scene& after, const std::vector<Gap>& g
   const std::vector<int> pair = PairFollowers(before, after);
   std::vector<cv::Point2d> struck;  // where the followers hit stood
   std::vector<size_t> vanished;
+  // How far the gap to follower i may be off.
+  auto uncertainty = [&](size_t i) { return std::hypot(place_mm, gaps[i].spread_mm); };
   for (size_t i = 0; i < before.followers.size(); ++i) {
     const SceneFollower& f = before.followers[i];
-    const double uncertainty = std::hypot(place_mm, gaps[i].spread_mm);
     if (pair[i] < 0) {
       vanished.push_back(i);
       continue;
@@ -210,7 +210,7 @@ void CallHits(const Scene& before, const Scene& after, const std::vector<Gap>& g
       char mm[16];
       std::snprintf(mm, sizeof mm, "%.1f", moved);
       call.doubts.push_back("the " + Where(f) + " may have moved (" + mm + " mm)");
-    } else if (gaps[i].mean_mm < uncertainty) {
+    } else if (gaps[i].mean_mm < uncertainty(i)) {
       call.doubts.push_back("the token may touch the " + Where(f));
     } else if (fell && gaps[i].mean_mm < kFallReachMm) {
       call.doubts.push_back("the " + Where(f) + " reads standing before the throw, lying after");
@@ -222,7 +222,7 @@ void CallHits(const Scene& before, const Scene& after, const std::vector<Gap>& g
     grew = false;
     for (auto it = vanished.begin(); it != vanished.end(); ++it) {
       const SceneFollower& f = before.followers[*it];
-      const bool touched = gaps[*it].mean_mm < std::hypot(place_mm, gaps[*it].spread_mm);
+      const bool touched = gaps[*it].mean_mm < uncertainty(*it);
       const bool pushed = std::any_of(struck.begin(), struck.end(), [&](cv::Point2d p) {
         return cv::norm(p - At(f.center_mm)) < kChainMm;
       });

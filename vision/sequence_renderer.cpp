@@ -2,43 +2,12 @@
 
 #include <fstream>
 #include <opencv2/imgcodecs.hpp>
-#include <opencv2/imgproc.hpp>
 
 #include "engine/game_record.h"
 #include "engine/random_game.h"
 #include "vision/table_layout.h"
 
 namespace cf {
-
-namespace {
-
-double SegmentDistance(cv::Point2d p, cv::Point2d a, cv::Point2d b) {
-  cv::Point2d ab = b - a;
-  double t = std::clamp((p - a).dot(ab) / std::max(1e-12, ab.dot(ab)), 0.0, 1.0);
-  return cv::norm(p - (a + t * ab));
-}
-
-bool Inside(const std::vector<cv::Point2d>& poly, cv::Point2d p) {
-  std::vector<cv::Point2f> f(poly.begin(), poly.end());
-  return cv::pointPolygonTest(f, cv::Point2f(static_cast<float>(p.x), static_cast<float>(p.y)),
-                              false) >= 0;
-}
-
-}  // namespace
-
-double FootprintGap(const std::vector<cv::Point2d>& a, const std::vector<cv::Point2d>& b) {
-  for (const auto& p : a)
-    if (Inside(b, p)) return 0;
-  for (const auto& p : b)
-    if (Inside(a, p)) return 0;
-  double best = 1e18;
-  for (size_t i = 0; i < a.size(); ++i)
-    for (size_t j = 0; j < b.size(); ++j) {
-      best = std::min(best, SegmentDistance(a[i], b[j], b[(j + 1) % b.size()]));
-      best = std::min(best, SegmentDistance(b[j], a[i], a[(i + 1) % a.size()]));
-    }
-  return best;
-}
 
 Result<Sequence> PlaySequence(const TileCatalog& catalog, GameSetup setup,
                               const SequenceOptions& options) {

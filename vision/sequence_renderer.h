@@ -38,7 +38,4 @@ Result<int> RenderSequence(const TileCatalog& catalog, GameSetup setup,
                            const SequenceOptions& options, const std::filesystem::path& dir,
                            const std::string& ext);
 
-// The smallest gap between two footprints on the table, 0 when they touch or overlap.
-double FootprintGap(const std::vector<cv::Point2d>& a, const std::vector<cv::Point2d>& b);
-
 }  // namespace cf

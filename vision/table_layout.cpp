@@ -1,6 +1,8 @@
 #include "vision/table_layout.h"
 
+#include <algorithm>
 #include <cmath>
+#include <opencv2/imgproc.hpp>
 
 namespace cf {
 
@@ -19,6 +21,18 @@ double Uniform(std::mt19937_64& rng, double lo, double hi) {
 cv::Point2d Rotate(cv::Point2d p, double deg) {
   double a = deg * CV_PI / 180, c = std::cos(a), s = std::sin(a);
   return {c * p.x - s * p.y, s * p.x + c * p.y};
+}
+
+double SegmentDistance(cv::Point2d p, cv::Point2d a, cv::Point2d b) {
+  cv::Point2d ab = b - a;
+  double t = std::clamp((p - a).dot(ab) / std::max(1e-12, ab.dot(ab)), 0.0, 1.0);
+  return cv::norm(p - (a + t * ab));
+}
+
+bool Inside(const std::vector<cv::Point2d>& poly, cv::Point2d p) {
+  std::vector<cv::Point2f> f(poly.begin(), poly.end());
+  return cv::pointPolygonTest(f, cv::Point2f(static_cast<float>(p.x), static_cast<float>(p.y)),
+                              false) >= 0;
 }
 
 bool InsideTile(const SceneTile& t, cv::Point2d p) {
@@ -134,6 +148,20 @@ std::vector<cv::Point2d> TokenFootprint(const SceneToken& t) {
                   cv::Point2d(t.center_mm[0], t.center_mm[1]));
   }
   return out;
+}
+
+double FootprintGap(const std::vector<cv::Point2d>& a, const std::vector<cv::Point2d>& b) {
+  for (const auto& p : a)
+    if (Inside(b, p)) return 0;
+  for (const auto& p : b)
+    if (Inside(a, p)) return 0;
+  double best = 1e18;
+  for (size_t i = 0; i < a.size(); ++i)
+    for (size_t j = 0; j < b.size(); ++j) {
+      best = std::min(best, SegmentDistance(a[i], b[j], b[(j + 1) % b.size()]));
+      best = std::min(best, SegmentDistance(b[j], a[i], a[(i + 1) % a.size()]));
+    }
+  return best;
 }
 
 bool TokenOnBoard(const Scene& scene, TokenKind kind, const double center[2], double angle_deg) {

@@ -38,5 +38,7 @@ const std::vector<cv::Point2d>& LyingMeepleOutline();
 // lying: the whole figure), and of a token.
 std::vector<cv::Point2d> FollowerFootprint(const SceneFollower& f);
 std::vector<cv::Point2d> TokenFootprint(const SceneToken& t);
+// The smallest gap between two footprints on the table, 0 when they touch or overlap.
+double FootprintGap(const std::vector<cv::Point2d>& a, const std::vector<cv::Point2d>& b);
 
 }  // namespace cf

@@ -4,6 +4,7 @@
 #include <opencv2/imgproc.hpp>
 #include <utility>
 
+#include "vision/piece_blobs.h"
 #include "vision/table_layout.h"
 #include "vision/top_view.h"
 
@@ -64,12 +65,6 @@ cv::Mat ShiftedDistance(const cv::Mat& after, const cv::Mat& before, int shift) 
   return best;
 }
 
-cv::Mat Disc(int r) {
-  cv::Mat k = cv::Mat::zeros(2 * r + 1, 2 * r + 1, CV_32F);
-  cv::circle(k, {r, r}, r, cv::Scalar(1), cv::FILLED);
-  return k / cv::sum(k)[0];
-}
-
 // The colour most of `pixels` lie near (within kFaceLab), and the share of them that do.
 std::pair<cv::Vec3f, double> CommonestColour(const std::vector<cv::Vec3f>& pixels) {
   if (pixels.empty()) return {{}, 0};
@@ -95,11 +90,10 @@ std::pair<cv::Vec3f, double> CommonestColour(const std::vector<cv::Vec3f>& pixel
 // against one, which then hides part of it, or on an earlier token, which looks as it does.
 cv::Mat PiecesBefore(const Scene& before, const TopView& view, const Camera& camera) {
   cv::Mat mask = cv::Mat::zeros(view.image.size(), CV_8U);
-  const cv::Vec3d eye = camera.position();
-  const double height = -eye[2] + kTileTop;
-  const cv::Point2d nadir(eye[0], eye[1]);
   auto disc = [&](cv::Point2d mm, double radius_mm, double above_mm) {
-    const cv::Point2d seen = mm + (mm - nadir) * (above_mm / (height - above_mm));
+    // Where the tiles' plane shows the point `above_mm` over `mm`.
+    cv::Point2d seen = mm;
+    camera.PixelToPlane(camera.Project({mm.x, mm.y, kTileTop - above_mm}), kTileTop, seen);
     cv::circle(mask, PixelShowing(view, camera, seen),
                static_cast<int>(std::lround(radius_mm * view.ppmm)), cv::Scalar(255), cv::FILLED);
   };
@@ -120,8 +114,9 @@ cv::Mat PiecesBefore(const Scene& before, const TopView& view, const Camera& cam
 // and pieces held at most kMostHeld of it; 0 elsewhere.
 cv::Mat TokenPlaces(const cv::Mat& changed, const cv::Mat& held_unchanged, int r) {
   cv::Mat c, h;
-  cv::filter2D(changed, c, CV_32F, Disc(r), {-1, -1}, 0, cv::BORDER_CONSTANT);
-  cv::filter2D(held_unchanged, h, CV_32F, Disc(r), {-1, -1}, 0, cv::BORDER_CONSTANT);
+  const cv::Mat disc = DiscKernel(r);
+  cv::filter2D(changed, c, CV_32F, disc, {-1, -1}, 0, cv::BORDER_CONSTANT);
+  cv::filter2D(held_unchanged, h, CV_32F, disc, {-1, -1}, 0, cv::BORDER_CONSTANT);
   cv::Mat free = 1 - h, share;
   cv::divide(c, cv::max(free, 1e-3), share);
   c.setTo(0, (share < kChangedShare) | (free < 1 - kMostHeld));
@@ -145,15 +140,8 @@ cv::Point2d FaceMiddle(const cv::Mat& lab, const cv::Mat& changed, const cv::Mat
       score.at<float>(y, x) = face ? 1.f : held.at<uchar>(p) ? 0.f : -1.f;
     }
   cv::Mat fit;
-  cv::filter2D(score, fit, CV_32F, Disc(r), {-1, -1}, 0, cv::BORDER_CONSTANT);
-  double top;
-  cv::minMaxLoc(fit, nullptr, &top);
-  cv::Point2d sum(0, 0);
-  double n = 0;
-  for (int y = 0; y < fit.rows; ++y)
-    for (int x = 0; x < fit.cols; ++x)
-      if (fit.at<float>(y, x) >= top - 0.02) sum += cv::Point2d(x, y), ++n;
-  return cv::Point2d(box.tl()) + sum / n;
+  cv::filter2D(score, fit, CV_32F, DiscKernel(r), {-1, -1}, 0, cv::BORDER_CONSTANT);
+  return cv::Point2d(box.tl()) + MiddleOfBest(fit, 0.02).first;
 }
 
 }  // namespace
@@ -227,13 +215,9 @@ std::optional<ChangedPatch> FindThrownToken(const cv::Mat& before, const cv::Mat
     patch.token.kind = TokenKindName(kind);
     const double centre[2] = {mm.x, mm.y};
     patch.token.on_board = TokenOnBoard(before_reading, kind, centre, 0);
-    if (patch.token.on_board) {
-      // The face seen from the camera lies above the tiles: its foot is nearer the nadir.
-      const cv::Vec3d eye = camera.position();
-      const double height = -eye[2] + kTileTop;
-      const cv::Point2d nadir(eye[0], eye[1]);
-      mm = nadir + (mm - nadir) * ((height - kTokenFaceMm) / height);
-    }
+    // The face lies above the tiles: where the ray to it meets the face's height.
+    if (patch.token.on_board)
+      camera.PixelToPlane(camera.Project({mm.x, mm.y, kTileTop}), kTileTop - kTokenFaceMm, mm);
     patch.token.center_mm[0] = mm.x, patch.token.center_mm[1] = mm.y;
     patch.token.confidence = 0.5;
     patch.changed_share = top;
