@@ -1,0 +1,28 @@
+#pragma once
+// The turn a photo of the table shows: the tile (and follower) it has that the game's board lacks.
+
+#include <string>
+#include <vector>
+
+#include "engine/game_state.h"
+#include "engine/moves.h"
+#include "engine/result.h"
+#include "vision/scene.h"
+
+namespace cf {
+
+// The game's board as a scene: every tile at its cell, centres on the 45 mm grid.
+Scene BoardAsScene(const GameState& game);
+
+// A place move read from a photo, in the game's frame, with what the table should check.
+struct TurnReading {
+  Move move;
+  std::vector<std::string> doubts;  // one line each; empty when the photo tells the turn plainly
+  int tiles_matched = 0;            // tiles of the board the reading found where the game has them
+};
+
+// Refuses (as an Error) a game waiting for a catapult round or over, a reading of another board,
+// a photo with no new tile or several, and a new tile that fits nowhere it lies.
+Result<TurnReading> TurnFromReading(const GameState& game, const Scene& reading);
+
+}  // namespace cf
