@@ -6,19 +6,18 @@
 
 #include "calibration/calibration_file.h"
 #include "calibration/charuco.h"
-#include "calibration/plane_pose.h"
 #include "engine/json.h"
 #include "tools/cli/cli_vision.h"
 #include "vision/analyze.h"
 #include "vision/colour_learner.h"
-#include "vision/top_view.h"
+#include "vision/tile_calibration.h"
 
 namespace cf::cli {
 
 namespace {
 
 // calibrate --tiles: the plane and a camera from the tile grid of one picture.
-int CalibrateFromTiles(const po::variables_map& vm) {
+int RunCalibrateTiles(const po::variables_map& vm) {
   if (!vm.count("out")) return BadInput("calibrate --tiles needs --out FILE");
   auto catalog = LoadCatalog(vm);
   if (!catalog) return BadInput(catalog.error().message);
@@ -27,23 +26,16 @@ int CalibrateFromTiles(const po::variables_map& vm) {
   const std::string path = vm["tiles"].as<std::string>();
   cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
   if (image.empty()) return BadInput("cannot read image " + path);
-  auto plane = TablePlaneFromTiles(image, {&*catalog, &*tileset, nullptr, ""});
-  if (!plane) return BadInput(path + ": " + plane.error().message);
-  auto camera = CameraFromPlane(plane->picture_to_mm, image.size(), kTileTop);
-  if (!camera) return BadInput(path + ": " + camera.error().message);
-  Calibration out;
-  out.camera = camera->camera;
-  out.has_table_pose = true;
-  const double distance_mm = cv::norm(camera->camera.position() - cv::Vec3d(0, 0, kTileTop));
-  // How far, in pixels, the tiles' centres lie from the 45 mm grid seen through the camera.
-  out.rms_px = plane->rms_mm * camera->camera.fx / distance_mm;
-  if (auto s = SaveCalibration(out, vm["out"].as<std::string>()); !s)
+  auto tiles = CalibrateFromTiles(image, {&*catalog, &*tileset, nullptr, ""});
+  if (!tiles) return BadInput(path + ": " + tiles.error().message);
+  if (auto s = SaveCalibration(tiles->calibration, vm["out"].as<std::string>()); !s)
     return BadInput(s.error().message);
   std::printf(
       "table plane from %d tiles: centres within %.2f mm of the 45 mm grid; camera tilted %.1f "
       "degrees, %.0f mm from the middle tile, focal length %.0f px (%s)\n",
-      plane->tiles, plane->rms_mm, camera->tilt_deg, distance_mm, camera->camera.fx,
-      camera->focal_estimated
+      tiles->tiles, tiles->rms_mm, tiles->tilt_deg, tiles->distance_mm,
+      tiles->calibration.camera.fx,
+      tiles->focal_estimated
           ? "from the perspective"
           : "assumed: the view is too straight down, or the lens bends it too much, to tell");
   return kExitOk;
@@ -154,7 +146,7 @@ int RunCalibrate(const std::vector<std::string>& args) {
       return BadInput(s.error().message);
     return kExitOk;
   }
-  if (vm->count("tiles")) return CalibrateFromTiles(*vm);
+  if (vm->count("tiles")) return RunCalibrateTiles(*vm);
   if (vm->count("colours")) return CalibrateColours(*vm);
   if (!vm->count("charuco") || !vm->count("out"))
     return BadInput("calibrate needs --charuco IMAGES or --tiles IMAGE, and --out FILE");

@@ -1,10 +1,7 @@
 // catapult-fair referee --before IMAGE --after IMAGE --token KIND: the call on one throw.
 
-#include <opencv2/imgcodecs.hpp>
-
 #include "tools/cli/cli_vision.h"
-#include "vision/analyze.h"
-#include "vision/referee.h"
+#include "vision/photo_reading.h"
 
 namespace cf::cli {
 
@@ -16,22 +13,6 @@ std::optional<Cell> ParseCell(const std::string& text) {
   if (std::sscanf(text.c_str(), "%d %c %d %c", &x, &comma, &y, &rest) != 3 || comma != ',')
     return std::nullopt;
   return Cell{x, y};
-}
-
-// A photo and what analyze reads on it.
-struct ReadPhoto {
-  cv::Mat image;
-  Scene scene;
-};
-
-Result<ReadPhoto> ReadPicture(const std::string& which, const std::string& path,
-                              const AnalyzeInput& input) {
-  cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
-  if (image.empty()) return Fail("cannot read the " + which + " image " + path);
-  auto scene = AnalyzeTable(image, input);
-  if (!scene) return Fail(path + ": " + scene.error().message);
-  scene->image = path;
-  return ReadPhoto{image, *scene};
 }
 
 }  // namespace
@@ -87,15 +68,11 @@ int RunReferee(const std::vector<std::string>& args) {
   auto calibration = LoadCalibrationOption(*vm);
   if (!calibration) return BadInput(calibration.error().message);
   const AnalyzeInput input{&*catalog, &*tileset, *calibration ? &**calibration : nullptr, ""};
-  auto before = ReadPicture("before", (*vm)["before"].as<std::string>(), input);
+  auto before = ReadPhotoFile((*vm)["before"].as<std::string>(), input, "before");
   if (!before) return BadInput(before.error().message);
-  auto after = ReadPicture("after", (*vm)["after"].as<std::string>(), input);
+  auto after = ReadPhotoFile((*vm)["after"].as<std::string>(), input, "after");
   if (!after) return BadInput(after.error().message);
-  // One calibrated camera took both photos: what changed between them shows a token missed.
-  std::optional<RefereePictures> pictures;
-  if (*calibration && (*calibration)->has_table_pose && before->image.size() == after->image.size())
-    pictures = RefereePictures{before->image, after->image, (*calibration)->camera};
-  auto call = RefereeThrow(before->scene, after->scene, request, pictures ? &*pictures : nullptr);
+  auto call = RefereePhotos(*before, *after, request, input.calibration);
   if (!call) return BadInput(call.error().message);
   return WriteOutput(*vm, call->ToJson().dump(2) + "\n");
 }

@@ -1,0 +1,26 @@
+#include "vision/photo_reading.h"
+
+#include <opencv2/imgcodecs.hpp>
+
+namespace cf {
+
+Result<ReadPhoto> ReadPhotoFile(const std::string& path, const AnalyzeInput& input,
+                                const std::string& which) {
+  cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
+  if (image.empty())
+    return Fail("cannot read the " + (which.empty() ? "" : which + " ") + "image " + path);
+  auto scene = AnalyzeTable(image, input);
+  if (!scene) return Fail(path + ": " + scene.error().message);
+  scene->image = path;
+  return ReadPhoto{image, *scene};
+}
+
+Result<RefereeCall> RefereePhotos(const ReadPhoto& before, const ReadPhoto& after,
+                                  const RefereeRequest& request, const Calibration* calibration) {
+  std::optional<RefereePictures> pictures;
+  if (calibration && calibration->has_table_pose && before.image.size() == after.image.size())
+    pictures = RefereePictures{before.image, after.image, calibration->camera};
+  return RefereeThrow(before.scene, after.scene, request, pictures ? &*pictures : nullptr);
+}
+
+}  // namespace cf
