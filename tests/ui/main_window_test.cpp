@@ -1,0 +1,100 @@
+#include "ui/main_window.h"
+
+#include <gtest/gtest.h>
+
+#include <QGraphicsItem>
+#include <cmath>
+
+#include "tests/ui/ui_test_support.h"
+
+namespace cf::ui {
+namespace {
+
+using testing::SampleGameAfter;
+using testing::SamplePath;
+using testing::UiCatalog;
+using testing::UiTileset;
+using testing::WriteRecord;
+
+QString Sample(const std::string& relative) { return QString::fromStdString(SamplePath(relative)); }
+
+// The sample game's last turn, read from its photo, accepted, scores as the record does.
+TEST(MainWindow, ReadsATurnFromAPhotoIntoTheRecord) {
+  MainWindow window(UiCatalog(), UiTileset(), std::nullopt);
+  const GameState full = SampleGameAfter("sequence/game.json", 12);
+  ASSERT_TRUE(window.OpenGame(
+      QString::fromStdString(WriteRecord(SampleGameAfter("sequence/game.json", 11), "w11.json"))));
+  window.session().GoTo(2);
+  ASSERT_TRUE(window.ReadTurn(Sample("sequence/023.jpg")));
+  ASSERT_TRUE(window.turn_panel().proposed().has_value());
+  EXPECT_TRUE(window.turn_panel().text().contains("green: V at [-3,1]"))
+      << window.turn_panel().text().toStdString();
+  EXPECT_EQ(window.session().move_count(), 11);  // nothing recorded before the table accepts
+  emit window.turn_panel().accepted(*window.turn_panel().proposed());
+  EXPECT_EQ(window.session().move_count(), 12);
+  EXPECT_EQ(window.session().game().scores(), full.scores());
+  EXPECT_EQ(window.session().game().followers().size(), full.followers().size());
+  EXPECT_EQ(window.board().ItemsOf(ItemKind::kTile).size(),
+            static_cast<size_t>(full.board().tile_count()));
+
+  // The same photo again shows no new turn: refused, the record unchanged.
+  auto again = window.ReadTurn(Sample("sequence/023.jpg"));
+  ASSERT_FALSE(again);
+  EXPECT_NE(again.error().message.find("no new tile"), std::string::npos);
+  EXPECT_FALSE(window.turn_panel().proposed().has_value());
+  EXPECT_EQ(window.session().move_count(), 12);
+}
+
+TEST(MainWindow, RefusesBadInputInOneLineAndKeepsTheGame) {
+  MainWindow window(UiCatalog(), UiTileset(), std::nullopt);
+  ASSERT_TRUE(window.OpenGame(Sample("sequence/game.json")));
+  for (const Status& s :
+       {window.OpenGame("/no/such/game.json"), window.ReadTurn("/no/such/photo.jpg"),
+        window.ShowPhoto(Sample("games/base_game.json")),
+        window.RefereeThrow(Sample("sequence/016.jpg"), "/no/such/after.jpg", TokenKind::kTarget,
+                            ""),
+        window.LoadCalibrationFile(Sample("sequence/game.json")),
+        window.CalibrateFromPhoto(Sample("calibration/charuco-0.jpg")),
+        window.SaveCalibrationFile(QString::fromStdString(::testing::TempDir() + "c.yaml"))}) {
+    ASSERT_FALSE(s);
+    EXPECT_FALSE(s.error().message.empty());
+    EXPECT_EQ(s.error().message.find('\n'), std::string::npos) << s.error().message;
+  }
+  EXPECT_EQ(window.session().move_count(), 12);
+  EXPECT_FALSE(window.showing_reading());
+}
+
+TEST(MainWindow, RefereesATargetThrowAgainstTheFairWhoseRoundIsDue) {
+  MainWindow window(UiCatalog(), UiTileset(), std::nullopt);
+  ASSERT_TRUE(window.OpenGame(Sample("sequence/game.json")));
+  window.session().GoTo(10);  // FAIR-02 placed, its target round due
+  ASSERT_TRUE(window.CalibrateFromPhoto(Sample("sequence/022.jpg")));
+  ASSERT_TRUE(window.calibrated());
+  ASSERT_TRUE(window.RefereeThrow(Sample("sequence/016.jpg"), Sample("sequence/017.jpg"),
+                                  TokenKind::kTarget, "blue"));
+  // The record measured blue's token 32.2 mm from the fair on the rendered table.
+  const QString verdict = window.referee_panel().verdict();
+  ASSERT_TRUE(verdict.endsWith("mm from the fair")) << verdict.toStdString();
+  EXPECT_NEAR(verdict.split(' ').front().toDouble(), 32.2, 1.5) << verdict.toStdString();
+  EXPECT_GT(window.referee_panel().follower_rows(), 0);
+}
+
+TEST(MainWindow, ShowsAPhotosReadingInTheGamesFrame) {
+  MainWindow window(UiCatalog(), UiTileset(), std::nullopt);
+  ASSERT_TRUE(window.OpenGame(Sample("sequence/game.json")));
+  ASSERT_TRUE(window.ShowPhoto(Sample("sequence/023.jpg")));
+  EXPECT_TRUE(window.showing_reading());
+  const GameState& game = window.session().game();
+  ASSERT_EQ(window.board().ItemsOf(ItemKind::kTile).size(),
+            static_cast<size_t>(game.board().tile_count()));
+  for (QGraphicsItem* item : window.board().ItemsOf(ItemKind::kTile)) {
+    const Cell at{static_cast<int>(std::lround(item->pos().x() / kTilePixels)),
+                  static_cast<int>(std::lround(item->pos().y() / kTilePixels))};
+    EXPECT_GE(game.board().tile_at(at), 0) << "a tile drawn at " << CellText(at);
+  }
+  window.ShowGame();
+  EXPECT_FALSE(window.showing_reading());
+}
+
+}  // namespace
+}  // namespace cf::ui

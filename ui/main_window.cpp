@@ -1,0 +1,298 @@
+#include "ui/main_window.h"
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QGraphicsView>
+#include <QHeaderView>
+#include <QKeySequence>
+#include <QListView>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <QTableView>
+#include <opencv2/imgcodecs.hpp>
+
+#include "ui/move_text.h"
+#include "ui/new_game_dialog.h"
+#include "ui/referee_dialog.h"
+#include "vision/tile_calibration.h"
+#include "vision/turn_from_reading.h"
+
+namespace cf::ui {
+
+namespace {
+
+QDockWidget* Dock(const QString& title, QWidget* widget, QMainWindow* window,
+                  Qt::DockWidgetArea area) {
+  auto* dock = new QDockWidget(title, window);
+  dock->setObjectName(title);
+  dock->setWidget(widget);
+  window->addDockWidget(area, dock);
+  return dock;
+}
+
+std::string Path(const QString& path) { return path.toStdString(); }
+
+}  // namespace
+
+MainWindow::MainWindow(const TileCatalog& catalog, std::vector<TileReference> tileset,
+                       std::optional<Calibration> calibration, QWidget* parent)
+    : QMainWindow(parent),
+      tileset_(std::move(tileset)),
+      art_(tileset_),
+      calibration_(std::move(calibration)),
+      session_(catalog),
+      scores_(session_),
+      moves_(session_),
+      board_(new BoardScene(art_, this)),
+      view_(new QGraphicsView(board_)),
+      score_view_(new QTableView),
+      move_view_(new QListView),
+      referee_panel_(new RefereePanel),
+      turn_panel_(new TurnPanel) {
+  setWindowTitle(tr("catapult-fair"));
+  view_->setRenderHint(QPainter::Antialiasing);
+  view_->setRenderHint(QPainter::SmoothPixmapTransform);
+  view_->setDragMode(QGraphicsView::ScrollHandDrag);
+  setCentralWidget(view_);
+
+  score_view_->setModel(&scores_);
+  score_view_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  score_view_->horizontalHeader()->setStretchLastSection(true);
+  score_view_->verticalHeader()->hide();
+  score_view_->setSelectionMode(QAbstractItemView::NoSelection);
+  QFont big = score_view_->font();
+  big.setPointSizeF(big.pointSizeF() * 1.4);
+  score_view_->setFont(big);
+  move_view_->setModel(&moves_);
+  move_view_->setWordWrap(true);
+  move_view_->setAlternatingRowColors(true);
+  Dock(tr("Scores"), score_view_, this, Qt::RightDockWidgetArea);
+  Dock(tr("Game record"), move_view_, this, Qt::RightDockWidgetArea);
+  Dock(tr("Turn from photo"), turn_panel_, this, Qt::LeftDockWidgetArea);
+  Dock(tr("Referee"), referee_panel_, this, Qt::LeftDockWidgetArea);
+
+  connect(&session_, &GameSession::changed, this, &MainWindow::Refresh);
+  connect(move_view_, &QListView::clicked, this,
+          [this](const QModelIndex& index) { session_.GoTo(index.row()); });
+  connect(turn_panel_, &TurnPanel::accepted, this,
+          [this](const Move& move) { Report(session_.AddMove(move)); });
+  BuildMenus();
+  resize(1400, 900);
+  Refresh();
+}
+
+Status MainWindow::OpenGame(const QString& path) {
+  if (auto s = session_.Load(Path(path)); !s) return s;
+  turn_panel_->Clear();
+  FitBoard();
+  return Status::Ok();
+}
+
+Status MainWindow::SaveGame(const QString& path) { return session_.Save(Path(path)); }
+
+Status MainWindow::LoadCalibrationFile(const QString& path) {
+  auto calibration = LoadCalibration(Path(path));
+  if (!calibration) return calibration.error();
+  calibration_ = std::move(calibration).value();
+  return Status::Ok();
+}
+
+Status MainWindow::CalibrateFromPhoto(const QString& photo) {
+  const cv::Mat image = cv::imread(Path(photo), cv::IMREAD_COLOR);
+  if (image.empty()) return Fail("cannot read the image " + Path(photo));
+  auto tiles = CalibrateFromTiles(image, ReaderInput());
+  if (!tiles) return Fail(Path(photo) + ": " + tiles.error().message);
+  calibration_ = tiles->calibration;
+  statusBar()->showMessage(tr("Calibrated from %1 tiles, within %2 mm of the 45 mm grid")
+                               .arg(tiles->tiles)
+                               .arg(tiles->rms_mm, 0, 'f', 2));
+  return Status::Ok();
+}
+
+Status MainWindow::SaveCalibrationFile(const QString& path) {
+  if (!calibration_) return Fail("no calibration to save: load one or calibrate from a photo");
+  return SaveCalibration(*calibration_, Path(path));
+}
+
+AnalyzeInput MainWindow::ReaderInput() const {
+  return {&session_.catalog(), &tileset_, calibration_ ? &*calibration_ : nullptr, ""};
+}
+
+Status MainWindow::ReadTurn(const QString& photo) {
+  if (!session_.at_end()) session_.GoTo(session_.move_count());
+  auto read = ReadPhotoFile(Path(photo), ReaderInput());
+  if (!read) return read.error();
+  auto turn = TurnFromReading(session_.game(), read->scene);
+  if (!turn) {
+    turn_panel_->ShowRefusal(QString::fromStdString(turn.error().message));
+    return Fail(Path(photo) + ": " + turn.error().message);
+  }
+  turn_panel_->Propose(turn->move, QString::fromStdString(MoveText(session_.game(), turn->move)),
+                       turn->doubts);
+  return Status::Ok();
+}
+
+Status MainWindow::ShowPhoto(const QString& photo) {
+  auto read = ReadPhotoFile(Path(photo), ReaderInput());
+  if (!read) return read.error();
+  showing_reading_ = true;
+  // In the game's frame when the photo shows the game's board, as the photo has it otherwise.
+  Scene seen = read->scene;
+  if (auto match = MatchFrames(BoardAsScene(session_.shown()), seen))
+    seen = MoveToFrame(seen, *match);
+  board_->ShowReading(seen, session_.catalog());
+  FitBoard();
+  statusBar()->showMessage(tr("%1: %2 tiles, %3 followers, %4 tokens read (View > Show the game)")
+                               .arg(photo)
+                               .arg(read->scene.tiles.size())
+                               .arg(read->scene.followers.size())
+                               .arg(read->scene.tokens.size()));
+  return Status::Ok();
+}
+
+Status MainWindow::RefereeThrow(const QString& before, const QString& after, TokenKind token,
+                                const std::string& thrower) {
+  const AnalyzeInput input = ReaderInput();
+  auto read_before = ReadPhotoFile(Path(before), input, "before");
+  if (!read_before) return read_before.error();
+  auto read_after = ReadPhotoFile(Path(after), input, "after");
+  if (!read_after) return read_after.error();
+  RefereeRequest request;
+  request.token = token;
+  request.thrower = thrower;
+  const GameState& game = session_.shown();
+  if (game.fair_tile() >= 0) request.fair_id = game.board().type_of(game.fair_tile()).id;
+  auto call = RefereePhotos(*read_before, *read_after, request, input.calibration);
+  if (!call) {
+    referee_panel_->ShowRefusal(QString::fromStdString(call.error().message));
+    return call.error();
+  }
+  referee_panel_->ShowCall(token, *call);
+  return Status::Ok();
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+  QMainWindow::showEvent(event);
+  FitBoard();
+}
+
+void MainWindow::FitBoard() {
+  // No closer than a tile to 1.5 tiles of screen: a board of three tiles does not fill it.
+  view_->fitInView(board_->sceneRect(), Qt::KeepAspectRatio);
+  if (view_->transform().m11() > 1.5) view_->setTransform(QTransform::fromScale(1.5, 1.5));
+}
+
+void MainWindow::ShowGame() {
+  showing_reading_ = false;
+  Refresh();
+}
+
+void MainWindow::Refresh() {
+  const GameState& game = session_.shown();
+  if (!showing_reading_) board_->ShowGame(game);
+  move_view_->setCurrentIndex(moves_.index(session_.position()));
+  QString where = tr("move %1 of %2").arg(session_.position()).arg(session_.move_count());
+  switch (game.phase()) {
+    case Phase::kPlaceTile:
+      where += tr(", %1 to play, %2 tiles left")
+                   .arg(QString::fromStdString(game.setup().players[game.current_player()].color))
+                   .arg(game.deck_size());
+      break;
+    case Phase::kCatapultRound:
+      where += tr(", the catapult round is due");
+      break;
+    case Phase::kGameOver:
+      where += tr(", final scores");
+      break;
+  }
+  const QString file = QString::fromStdString(session_.path());
+  setWindowTitle(file.isEmpty() ? tr("catapult-fair") : tr("catapult-fair - %1").arg(file));
+  statusBar()->showMessage(where);
+}
+
+void MainWindow::Report(const Status& status) {
+  if (status) return;
+  const QString why = QString::fromStdString(status.error().message);
+  statusBar()->showMessage(why);
+  QMessageBox::warning(this, tr("catapult-fair"), why);
+}
+
+void MainWindow::BuildMenus() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  file->addAction(tr("&New game..."), QKeySequence::New, this, [this] {
+    NewGameDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    Report(session_.NewGame(dialog.setup()));
+  });
+  file->addAction(tr("&Open game record..."), QKeySequence::Open, this, [this] {
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open game record"), {}, tr("Game records (*.json)"));
+    if (!path.isEmpty()) Report(OpenGame(path));
+  });
+  file->addAction(tr("&Save game record as..."), QKeySequence::SaveAs, this, [this] {
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Save game record"), {}, tr("Game records (*.json)"));
+    if (!path.isEmpty()) Report(SaveGame(path));
+  });
+  file->addAction(tr("Load &calibration..."), this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Calibration file"), {},
+                                                      tr("Calibration (*.yaml *.yml)"));
+    if (!path.isEmpty()) Report(LoadCalibrationFile(path));
+  });
+  file->addAction(tr("Save calibration &as..."), this, [this] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save calibration"), {},
+                                                      tr("Calibration (*.yaml *.yml)"));
+    if (!path.isEmpty()) Report(SaveCalibrationFile(path));
+  });
+  file->addSeparator();
+  file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
+
+  QMenu* table = menuBar()->addMenu(tr("&Table"));
+  auto photo = [this](const QString& title) {
+    return QFileDialog::getOpenFileName(this, title, {}, tr("Images (*.jpg *.jpeg *.png)"));
+  };
+  table->addAction(tr("&Read turn from photo..."), QKeySequence(Qt::Key_R), this, [this, photo] {
+    const QString path = photo(tr("Photo of the table after the turn"));
+    if (!path.isEmpty()) Report(ReadTurn(path));
+  });
+  table->addAction(tr("Re&feree a throw..."), QKeySequence(Qt::Key_T), this, [this] {
+    RefereeDialog dialog(session_.game().setup(), this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    Report(RefereeThrow(dialog.before(), dialog.after(), dialog.token(), dialog.thrower()));
+  });
+
+  table->addAction(tr("&Calibrate from a photo's tiles..."), this, [this, photo] {
+    const QString path = photo(tr("Photo of the tiles on the table, from the camera's place"));
+    if (!path.isEmpty()) Report(CalibrateFromPhoto(path));
+  });
+
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  view->addAction(tr("Show a photo's &reading..."), this, [this, photo] {
+    const QString path = photo(tr("Photo of the table"));
+    if (!path.isEmpty()) Report(ShowPhoto(path));
+  });
+  view->addAction(tr("Show the &game"), QKeySequence(Qt::Key_G), this, &MainWindow::ShowGame);
+  view->addAction(tr("&Fit the board"), QKeySequence(Qt::Key_F), this, [this] { FitBoard(); });
+  view->addAction(tr("Zoom &in"), QKeySequence::ZoomIn, this, [this] { view_->scale(1.25, 1.25); });
+  view->addAction(tr("Zoom &out"), QKeySequence::ZoomOut, this, [this] { view_->scale(0.8, 0.8); });
+
+  QMenu* game = menuBar()->addMenu(tr("&Game"));
+  game->addAction(tr("&Previous move"), QKeySequence(Qt::Key_Left), this,
+                  [this] { session_.GoTo(session_.position() - 1); });
+  game->addAction(tr("&Next move"), QKeySequence(Qt::Key_Right), this,
+                  [this] { session_.GoTo(session_.position() + 1); });
+  game->addAction(tr("&Start"), QKeySequence(Qt::Key_Home), this, [this] { session_.GoTo(0); });
+  game->addAction(tr("&End"), QKeySequence(Qt::Key_End), this,
+                  [this] { session_.GoTo(session_.move_count()); });
+  game->addSeparator();
+  game->addAction(tr("&Take back the last move"), QKeySequence::Undo, this, [this] {
+    if (QMessageBox::question(this, tr("catapult-fair"), tr("Take back the record's last move?")) ==
+        QMessageBox::Yes)
+      session_.TakeBackLast();
+  });
+  game->addAction(tr("&Final scoring"), this, [this] { Report(session_.Finish()); });
+}
+
+}  // namespace cf::ui
