@@ -13,52 +13,11 @@
 namespace cf {
 namespace {
 
+using testing::PlayedGame;
+using testing::RequestFor;
+using testing::Throw;
+using testing::Throws;
 using testing::VisionCatalog;
-
-// A 4-player game of 34 turns with a knock-out, a target and a seduction round, as bench referee
-// plays it.
-Sequence PlayedGame(uint64_t seed) {
-  GameSetup setup;
-  for (int p = 0; p < 4; ++p) setup.players.push_back({kColors[p], ""});
-  setup.expansions = {"catapult"};
-  SequenceOptions options;
-  options.turns = 34;
-  options.seed = seed;
-  options.fair_turns = {11, 22, 33};
-  auto played = PlaySequence(VisionCatalog(), setup, options);
-  EXPECT_TRUE(played) << played.error().message;
-  return std::move(played).value();
-}
-
-// One throw of a played game: the table before and after it, and what the game says happened.
-struct Throw {
-  Scene before, after;
-  json::Value event;
-  std::string fair_id;
-};
-
-std::vector<Throw> Throws(const Sequence& s) {
-  std::vector<Throw> out;
-  std::string fair_id;
-  for (size_t i = 1; i < s.frames.size(); ++i) {
-    json::Value event = s.frames[i].event;
-    if (!event.is_object()) continue;
-    if (event["type"].as_string() == "place" &&
-        event["record"]["tile"].as_string().rfind("FAIR-", 0) == 0)
-      fair_id = event["record"]["tile"].as_string();
-    if (event["type"].as_string() == "throw")
-      out.push_back({s.frames[i - 1].scene, s.frames[i].scene, event, fair_id});
-  }
-  return out;
-}
-
-RefereeRequest RequestFor(Throw& t) {
-  RefereeRequest r;
-  r.token = *ParseTokenKind(t.event["token"].as_string());
-  r.thrower = t.event["thrower"].as_string();
-  r.fair_id = t.fair_id;
-  return r;
-}
 
 // The game record's name of a follower (colour, cell, point) for one the referee called.
 std::string NameOf(const json::Value& ref) {

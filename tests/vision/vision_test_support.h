@@ -6,7 +6,9 @@
 #include <random>
 
 #include "engine/random_game.h"
+#include "vision/referee.h"
 #include "vision/scene_recipe.h"
+#include "vision/sequence_renderer.h"
 #include "vision/table_layout.h"
 #include "vision/table_renderer.h"
 
@@ -38,6 +40,58 @@ inline RenderedScene BenchScene(uint64_t seed) {
   recipe.expansions = KnownExpansions();
   recipe.follower_chance = 0.3;
   return RenderRecipe(VisionCatalog(), recipe);
+}
+
+// A 4-player game of 34 turns with a knock-out, a target and a seduction round, as bench referee
+// plays it.
+inline Sequence PlayedGame(uint64_t seed) {
+  GameSetup setup;
+  for (int p = 0; p < 4; ++p) setup.players.push_back({kColors[p], ""});
+  setup.expansions = {"catapult"};
+  SequenceOptions options;
+  options.turns = 34;
+  options.seed = seed;
+  options.fair_turns = {11, 22, 33};
+  auto played = PlaySequence(VisionCatalog(), setup, options);
+  EXPECT_TRUE(played) << played.error().message;
+  return std::move(played).value();
+}
+
+// One throw of a played game: the table before and after it, and what the game says happened.
+struct Throw {
+  size_t fair_move = 0;  // the record's move that placed the fair tile (1-based)
+  int index = 0;         // the throw's place in its round
+  Scene before, after;
+  json::Value event;
+  std::string fair_id;
+};
+
+inline std::vector<Throw> Throws(const Sequence& s) {
+  std::vector<Throw> out;
+  std::string fair_id;
+  size_t fair_move = 0;
+  int index = 0;
+  for (size_t i = 1; i < s.frames.size(); ++i) {
+    json::Value event = s.frames[i].event;
+    if (!event.is_object()) continue;
+    if (event["type"].as_string() == "place" &&
+        event["record"]["tile"].as_string().rfind("FAIR-", 0) == 0) {
+      fair_id = event["record"]["tile"].as_string();
+      fair_move = static_cast<size_t>(event["move"].as_int());
+      index = 0;
+    }
+    if (event["type"].as_string() == "throw")
+      out.push_back({fair_move, index++, s.frames[i - 1].scene, s.frames[i].scene, event, fair_id});
+  }
+  return out;
+}
+
+inline RefereeRequest RequestFor(Throw& t) {
+  RefereeRequest r;
+  r.token = *ParseTokenKind(t.event["token"].as_string());
+  r.thrower = t.event["thrower"].as_string();
+  r.fair_id = t.fair_id;
+  return r;
 }
 
 }  // namespace cf::testing
