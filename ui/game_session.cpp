@@ -29,6 +29,7 @@ Status GameSession::NewGame(GameSetup setup) {
   if (!game) return game.error();
   game_ = std::move(game).value();
   path_.clear();
+  ++version_;
   Show(0);
   return Status::Ok();
 }
@@ -44,6 +45,7 @@ Status GameSession::Load(const std::string& path) {
   if (!game) return Fail(path + ": " + game.error().message);
   game_ = std::move(game).value();
   path_ = path;
+  ++version_;
   Show(move_count());
   return Status::Ok();
 }
@@ -60,6 +62,7 @@ void GameSession::GoTo(int moves) { Show(std::clamp(moves, 0, move_count())); }
 
 Status GameSession::AddMove(const Move& move) {
   if (auto s = game_.Apply(move); !s) return s;
+  ++version_;
   Show(move_count());
   return Status::Ok();
 }
@@ -67,6 +70,7 @@ Status GameSession::AddMove(const Move& move) {
 bool GameSession::TakeBackLast() {
   if (!game_.CanUndo()) return false;
   game_.Undo();
+  ++version_;
   Show(move_count());
   return true;
 }

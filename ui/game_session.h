@@ -24,6 +24,8 @@ class GameSession : public QObject {
   int move_count() const { return static_cast<int>(game_.moves().size()); }
   bool at_end() const { return position_ == move_count(); }
   const std::string& path() const { return path_; }
+  // Grows whenever the record itself changes (not when another position is shown).
+  int version() const { return version_; }
 
   // A new game; refused (nothing changes) for a setup the engine refuses.
   Status NewGame(GameSetup setup);
@@ -49,6 +51,7 @@ class GameSession : public QObject {
   const TileCatalog* catalog_;
   GameState game_, shown_;
   int position_ = 0;
+  int version_ = 0;
   std::string path_;
 };
 

@@ -16,6 +16,7 @@
 #include "ui/move_text.h"
 #include "ui/new_game_dialog.h"
 #include "ui/referee_dialog.h"
+#include "vision/throw_from_call.h"
 #include "vision/tile_calibration.h"
 #include "vision/turn_from_reading.h"
 
@@ -50,7 +51,8 @@ MainWindow::MainWindow(const TileCatalog& catalog, std::vector<TileReference> ti
       score_view_(new QTableView),
       move_view_(new QListView),
       referee_panel_(new RefereePanel),
-      turn_panel_(new TurnPanel) {
+      turn_panel_(new TurnPanel),
+      round_panel_(new CatapultRoundPanel) {
   setWindowTitle(tr("catapult-fair"));
   view_->setRenderHint(QPainter::Antialiasing);
   view_->setRenderHint(QPainter::SmoothPixmapTransform);
@@ -71,13 +73,25 @@ MainWindow::MainWindow(const TileCatalog& catalog, std::vector<TileReference> ti
   Dock(tr("Scores"), score_view_, this, Qt::RightDockWidgetArea);
   Dock(tr("Game record"), move_view_, this, Qt::RightDockWidgetArea);
   Dock(tr("Turn from photo"), turn_panel_, this, Qt::LeftDockWidgetArea);
-  Dock(tr("Referee"), referee_panel_, this, Qt::LeftDockWidgetArea);
+  QDockWidget* referee = Dock(tr("Referee"), referee_panel_, this, Qt::LeftDockWidgetArea);
+  round_dock_ = Dock(tr("Catapult round"), round_panel_, this, Qt::LeftDockWidgetArea);
+  tabifyDockWidget(referee, round_dock_);
+  referee->raise();
 
   connect(&session_, &GameSession::changed, this, &MainWindow::Refresh);
   connect(move_view_, &QListView::clicked, this,
           [this](const QModelIndex& index) { session_.GoTo(index.row()); });
   connect(turn_panel_, &TurnPanel::accepted, this,
           [this](const Move& move) { Report(session_.AddMove(move)); });
+  connect(round_panel_, &CatapultRoundPanel::recordRequested, this,
+          [this] { Report(RecordRound()); });
+  connect(round_panel_, &CatapultRoundPanel::refereeRequested, this, [this](int index) {
+    RefereeDialog dialog(session_.game().setup(), this);
+    dialog.Fix(round_panel_->token(),
+               session_.game().setup().players[round_panel_->player(index)].color);
+    if (dialog.exec() == QDialog::Accepted)
+      Report(RefereeRoundThrow(index, dialog.before(), dialog.after()));
+  });
   BuildMenus();
   resize(1400, 900);
   Refresh();
@@ -152,25 +166,56 @@ Status MainWindow::ShowPhoto(const QString& photo) {
   return Status::Ok();
 }
 
-Status MainWindow::RefereeThrow(const QString& before, const QString& after, TokenKind token,
-                                const std::string& thrower) {
+Result<std::pair<ReadPhoto, RefereeCall>> MainWindow::CallThrow(const QString& before,
+                                                                const QString& after,
+                                                                const RefereeRequest& request) {
   const AnalyzeInput input = ReaderInput();
   auto read_before = ReadPhotoFile(Path(before), input, "before");
   if (!read_before) return read_before.error();
   auto read_after = ReadPhotoFile(Path(after), input, "after");
   if (!read_after) return read_after.error();
-  RefereeRequest request;
-  request.token = token;
-  request.thrower = thrower;
-  const GameState& game = session_.shown();
-  if (game.fair_tile() >= 0) request.fair_id = game.board().type_of(game.fair_tile()).id;
   auto call = RefereePhotos(*read_before, *read_after, request, input.calibration);
   if (!call) {
     referee_panel_->ShowRefusal(QString::fromStdString(call.error().message));
     return call.error();
   }
-  referee_panel_->ShowCall(token, *call);
+  referee_panel_->ShowCall(request.token, *call);
+  return std::make_pair(std::move(read_before).value(), std::move(call).value());
+}
+
+Status MainWindow::RefereeThrow(const QString& before, const QString& after, TokenKind token,
+                                const std::string& thrower) {
+  RefereeRequest request;
+  request.token = token;
+  request.thrower = thrower;
+  const GameState& game = session_.shown();
+  if (game.fair_tile() >= 0) request.fair_id = game.board().type_of(game.fair_tile()).id;
+  auto call = CallThrow(before, after, request);
+  return call ? Status::Ok() : Status(call.error());
+}
+
+Status MainWindow::RefereeRoundThrow(int index, const QString& before, const QString& after) {
+  if (!round_panel_->active()) return Fail("no catapult round is due");
+  const GameState& game = session_.game();
+  const PlayerId player = round_panel_->player(index);
+  RefereeRequest request;
+  request.token = round_panel_->token();
+  request.thrower = game.setup().players[player].color;
+  request.fair_id = game.board().type_of(game.fair_tile()).id;
+  auto call = CallThrow(before, after, request);
+  if (!call) return call.error();
+  auto during = round_panel_->GameAtThrow(index);
+  if (!during) return during.error();
+  auto outcome = ThrowFromCall(*during, call->first.scene, call->second, request.token, player);
+  if (!outcome) return outcome.error();
+  round_panel_->SetOutcome(index, outcome->outcome, outcome->doubts);
   return Status::Ok();
+}
+
+Status MainWindow::RecordRound() {
+  auto round = round_panel_->RoundMove();
+  if (!round) return round.error();
+  return session_.AddMove(*round);
 }
 
 void MainWindow::showEvent(QShowEvent* event) {
@@ -191,6 +236,11 @@ void MainWindow::ShowGame() {
 
 void MainWindow::Refresh() {
   const GameState& game = session_.shown();
+  if (round_for_version_ != session_.version()) {
+    round_panel_->Reset(session_.game());
+    round_for_version_ = session_.version();
+    if (round_panel_->active()) round_dock_->raise();
+  }
   if (!showing_reading_) board_->ShowGame(game);
   move_view_->setCurrentIndex(moves_.index(session_.position()));
   QString where = tr("move %1 of %2").arg(session_.position()).arg(session_.move_count());

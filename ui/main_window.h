@@ -7,6 +7,7 @@
 
 #include "calibration/calibration_file.h"
 #include "ui/board_scene.h"
+#include "ui/catapult_round_panel.h"
 #include "ui/game_session.h"
 #include "ui/move_list_model.h"
 #include "ui/referee_panel.h"
@@ -14,6 +15,7 @@
 #include "ui/turn_panel.h"
 #include "vision/photo_reading.h"
 
+class QDockWidget;
 class QGraphicsView;
 class QListView;
 class QTableView;
@@ -33,6 +35,7 @@ class MainWindow : public QMainWindow {
   const BoardScene& board() const { return *board_; }
   const RefereePanel& referee_panel() const { return *referee_panel_; }
   TurnPanel& turn_panel() { return *turn_panel_; }
+  CatapultRoundPanel& round_panel() { return *round_panel_; }
   bool showing_reading() const { return showing_reading_; }
 
   Status OpenGame(const QString& path);
@@ -49,6 +52,10 @@ class MainWindow : public QMainWindow {
   // Referees one throw; the fair tile is the one whose round is due at the position shown.
   Status RefereeThrow(const QString& before, const QString& after, TokenKind token,
                       const std::string& thrower);
+  // Referees throw `index` of the round being recorded and sets its outcome from the call.
+  Status RefereeRoundThrow(int index, const QString& before, const QString& after);
+  // Adds the round, every throw set, to the record.
+  Status RecordRound();
   // Back from a photo's reading to the game.
   void ShowGame();
 
@@ -61,6 +68,9 @@ class MainWindow : public QMainWindow {
   void Refresh();
   void Report(const Status& status);
   AnalyzeInput ReaderInput() const;
+  // Reads both photos and calls the throw, showing the call (or why there is none).
+  Result<std::pair<ReadPhoto, RefereeCall>> CallThrow(const QString& before, const QString& after,
+                                                      const RefereeRequest& request);
 
   std::vector<TileReference> tileset_;
   TileArt art_;
@@ -74,6 +84,9 @@ class MainWindow : public QMainWindow {
   QListView* move_view_;
   RefereePanel* referee_panel_;
   TurnPanel* turn_panel_;
+  CatapultRoundPanel* round_panel_;
+  QDockWidget* round_dock_ = nullptr;
+  int round_for_version_ = -1;  // the record's version the round panel was set up for
   bool showing_reading_ = false;
 };
 

@@ -54,6 +54,13 @@ RefereeDialog::RefereeDialog(const GameSetup& setup, QWidget* parent)
   form->addRow(buttons);
 }
 
+void RefereeDialog::Fix(TokenKind token, const std::string& thrower) {
+  token_->setCurrentIndex(token_->findData(static_cast<int>(token)));
+  thrower_->setCurrentIndex(thrower_->findData(QString::fromStdString(thrower)));
+  token_->setEnabled(false);
+  thrower_->setEnabled(false);
+}
+
 QString RefereeDialog::before() const { return before_->text(); }
 QString RefereeDialog::after() const { return after_->text(); }
 TokenKind RefereeDialog::token() const {

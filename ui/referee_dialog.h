@@ -16,6 +16,8 @@ class RefereeDialog : public QDialog {
 
  public:
   RefereeDialog(const GameSetup& setup, QWidget* parent = nullptr);
+  // For a throw of the round being recorded: its token and thrower are known.
+  void Fix(TokenKind token, const std::string& thrower);
   QString before() const;
   QString after() const;
   TokenKind token() const;

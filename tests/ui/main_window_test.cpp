@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <QComboBox>
 #include <QGraphicsItem>
 #include <cmath>
 
@@ -77,6 +78,39 @@ TEST(MainWindow, RefereesATargetThrowAgainstTheFairWhoseRoundIsDue) {
   ASSERT_TRUE(verdict.endsWith("mm from the fair")) << verdict.toStdString();
   EXPECT_NEAR(verdict.split(' ').front().toDouble(), 32.2, 1.5) << verdict.toStdString();
   EXPECT_GT(window.referee_panel().follower_rows(), 0);
+}
+
+// The sample game's target round: blue's throw refereed from its photos, the two tokens that
+// left the table set by the table, the round recorded and scored as the record scores it.
+TEST(MainWindow, RecordsACatapultRoundFromCallsAndTheTablesWord) {
+  MainWindow window(UiCatalog(), UiTileset(), std::nullopt);
+  ASSERT_TRUE(window.OpenGame(
+      QString::fromStdString(WriteRecord(SampleGameAfter("sequence/game.json", 10), "w10.json"))));
+  CatapultRoundPanel& round = window.round_panel();
+  ASSERT_TRUE(round.active());
+  EXPECT_EQ(window.session().game().setup().players[round.player(0)].color, "blue");
+  ASSERT_EQ(round.token(), TokenKind::kKnockout);  // the first kind until the table chooses
+  EXPECT_FALSE(window.RefereeRoundThrow(0, Sample("sequence/016.jpg"), Sample("sequence/017.jpg")));
+  // Knock-out is refused: the photos show a target token thrown, none of the round's kind.
+  round.findChild<QComboBox*>()->setCurrentIndex(2);
+  ASSERT_EQ(round.token(), TokenKind::kTarget);
+
+  ASSERT_TRUE(window.CalibrateFromPhoto(Sample("sequence/022.jpg")));
+  ASSERT_TRUE(window.RefereeRoundThrow(0, Sample("sequence/016.jpg"), Sample("sequence/017.jpg")));
+  EXPECT_EQ(round.next_throw(), 1);
+  EXPECT_FALSE(window.RecordRound());  // green and red have not thrown
+  EXPECT_EQ(window.session().move_count(), 10);
+  CatapultThrow off_table;
+  round.SetOutcome(1, off_table, {"set by the table"});
+  round.SetOutcome(2, off_table, {"set by the table"});
+  ASSERT_TRUE(window.RecordRound());
+  EXPECT_FALSE(round.active());
+  const GameState full = SampleGameAfter("sequence/game.json", 11);
+  EXPECT_EQ(window.session().move_count(), 11);
+  EXPECT_EQ(window.session().game().scores(), full.scores());  // blue +5
+  const Move& recorded = window.session().game().moves().back();
+  ASSERT_TRUE(recorded.catapult.throws[0].distance_mm);
+  EXPECT_NEAR(*recorded.catapult.throws[0].distance_mm, 32.2, 1.5);
 }
 
 TEST(MainWindow, ShowsAPhotosReadingInTheGamesFrame) {
