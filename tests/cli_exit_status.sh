@@ -79,5 +79,15 @@ if "$cf" --help | grep -q analyze; then
   expect 2 "referee without an after picture" -- "$cf" referee --before "$seq/016.jpg" --after "$tmp/missing.jpg" --token target
   expect 2 "referee an unknown token" -- "$cf" referee --before "$seq/016.jpg" --after "$seq/017.jpg" --token banana
   expect 2 "referee with a fair tile that is no cell" -- "$cf" referee --before "$seq/016.jpg" --after "$seq/017.jpg" --token target --fair-at north
+  # The sample game's last photo shows its last move.
+  expect 0 "read the sample game's last turn from its photo" -- "$cf" turn "$seq/game.json" "$seq/023.jpg" --after-move 11 --out "$tmp/turn.json"
+  tr -d ' \n' <"$tmp/turn.json" | grep -q '"player":"green","tile":"V","at":\[-3,1\],"rotation":90,"follower":{"on":"W2"}' \
+    && echo "ok   the turn read is the game's last move" \
+    || { echo "FAIL the turn read is not the game's last move"; cat "$tmp/turn.json"; fail=1; }
+  expect 2 "read a turn from a photo showing none" -- "$cf" turn "$seq/game.json" "$seq/023.jpg"
+  expect 2 "add a turn read before the record's end" -- "$cf" turn "$seq/game.json" "$seq/023.jpg" --after-move 11 --record "$tmp/g.json"
+  expect 2 "read a turn after a move the record does not have" -- "$cf" turn "$seq/game.json" "$seq/023.jpg" --after-move 40
+  expect 2 "read a turn while a catapult round is due" -- "$cf" turn "$seq/game.json" "$seq/017.jpg" --after-move 10
+  expect 2 "read a turn from a photo of another game" -- "$cf" turn "$seq/game.json" "$src/sample_images/scenes/scene-103.jpg"
 fi
 exit $fail

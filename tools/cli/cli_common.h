@@ -52,6 +52,7 @@ int RunTileset(const std::vector<std::string>& args);
 int RunCalibrate(const std::vector<std::string>& args);
 int RunAnalyze(const std::vector<std::string>& args);
 int RunReferee(const std::vector<std::string>& args);
+int RunTurn(const std::vector<std::string>& args);
 int RunRender(const std::vector<std::string>& args);
 int RunBenchVision(const std::vector<std::string>& args);
 int RunBenchRender(const std::vector<std::string>& args);

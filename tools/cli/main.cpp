@@ -32,6 +32,7 @@ const std::vector<Verb>& Verbs() {
        RunCalibrate},
       {"referee", "call one catapult throw from photos before and after it (referee JSON)",
        RunReferee},
+      {"turn", "the turn a photo of the table shows after a game record (turn JSON)", RunTurn},
 #endif
   };
   return kVerbs;
