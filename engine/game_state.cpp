@@ -13,13 +13,7 @@ bool GameSetup::has(const std::string& expansion) const {
   return std::find(expansions.begin(), expansions.end(), expansion) != expansions.end();
 }
 
-namespace {
-
-bool SetInPlay(const GameSetup& setup, const std::string& set) {
-  return set == "base" || setup.has(set);
-}
-
-}  // namespace
+bool GameSetup::draws_from(const std::string& set) const { return set == "base" || has(set); }
 
 GameState::GameState(const TileCatalog& catalog, GameSetup setup, int max_tiles)
     : catalog_(&catalog), setup_(std::move(setup)), board_(&catalog, max_tiles) {}
@@ -40,14 +34,14 @@ Result<GameState> GameState::Create(const TileCatalog& catalog, GameSetup setup)
   if (setup.start_tile < 0) setup.start_tile = catalog.start_type();
   if (setup.start_tile < 0 || setup.start_tile >= catalog.size())
     return Fail("the catalog has no start tile");
-  if (!SetInPlay(setup, catalog.type(setup.start_tile).set))
+  if (!setup.draws_from(catalog.type(setup.start_tile).set))
     return Fail("start tile " + catalog.type(setup.start_tile).id + " is not in play");
   if (setup.start_rotation < 0 || setup.start_rotation > 3) return Fail("bad start rotation");
 
   std::vector<int> deck(catalog.size(), 0);
   int total = 0;
   for (int t = 0; t < catalog.size(); ++t)
-    if (SetInPlay(setup, catalog.type(t).set)) {
+    if (setup.draws_from(catalog.type(t).set)) {
       deck[t] = catalog.type(t).count;
       total += deck[t];
     }
@@ -250,7 +244,7 @@ void GameState::Undo() {
 Status GameState::CheckDraw(const Move& m) const {
   if (m.tile < 0 || m.tile >= catalog_->size()) return Fail("unknown tile");
   const TileType& t = catalog_->type(m.tile);
-  if (!SetInPlay(setup_, t.set))
+  if (!setup_.draws_from(t.set))
     return Fail("tile " + t.id + " belongs to " + t.set + ", which this game does not use");
   if (dyn_.deck[m.tile] <= 0) return Fail("no " + t.id + " tile is left to draw");
   if (m.drawn.empty()) return Status::Ok();

@@ -28,6 +28,8 @@ struct GameSetup {
   int start_rotation = 0;
 
   bool has(const std::string& expansion) const;
+  // Whether the tiles of catalog set `set` (base, catapult, ...) are drawn in this game.
+  bool draws_from(const std::string& set) const;
 };
 
 // A follower on the board.

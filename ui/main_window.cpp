@@ -116,7 +116,7 @@ Status MainWindow::LoadCalibrationFile(const QString& path) {
 Status MainWindow::CalibrateFromPhoto(const QString& photo) {
   const cv::Mat image = cv::imread(Path(photo), cv::IMREAD_COLOR);
   if (image.empty()) return Fail("cannot read the image " + Path(photo));
-  auto tiles = CalibrateFromTiles(image, ReaderInput());
+  auto tiles = CalibrateFromTiles(image, ReaderInput(true));
   if (!tiles) return Fail(Path(photo) + ": " + tiles.error().message);
   calibration_ = tiles->calibration;
   statusBar()->showMessage(tr("Calibrated from %1 tiles, within %2 mm of the 45 mm grid")
@@ -130,13 +130,14 @@ Status MainWindow::SaveCalibrationFile(const QString& path) {
   return SaveCalibration(*calibration_, Path(path));
 }
 
-AnalyzeInput MainWindow::ReaderInput() const {
-  return {&session_.catalog(), &tileset_, calibration_ ? &*calibration_ : nullptr, ""};
+AnalyzeInput MainWindow::ReaderInput(bool in_play) const {
+  return {&session_.catalog(), in_play ? &in_play_ : &tileset_,
+          calibration_ ? &*calibration_ : nullptr, ""};
 }
 
 Status MainWindow::ReadTurn(const QString& photo) {
   if (!session_.at_end()) session_.GoTo(session_.move_count());
-  auto read = ReadPhotoFile(Path(photo), ReaderInput());
+  auto read = ReadPhotoFile(Path(photo), ReaderInput(true));
   if (!read) return read.error();
   auto turn = TurnFromReading(session_.game(), read->scene);
   if (!turn) {
@@ -149,7 +150,7 @@ Status MainWindow::ReadTurn(const QString& photo) {
 }
 
 Status MainWindow::ShowPhoto(const QString& photo) {
-  auto read = ReadPhotoFile(Path(photo), ReaderInput());
+  auto read = ReadPhotoFile(Path(photo), ReaderInput(false));
   if (!read) return read.error();
   showing_reading_ = true;
   // In the game's frame when the photo shows the game's board, as the photo has it otherwise.
@@ -169,7 +170,7 @@ Status MainWindow::ShowPhoto(const QString& photo) {
 Result<std::pair<ReadPhoto, RefereeCall>> MainWindow::CallThrow(const QString& before,
                                                                 const QString& after,
                                                                 const RefereeRequest& request) {
-  const AnalyzeInput input = ReaderInput();
+  const AnalyzeInput input = ReaderInput(true);
   auto read_before = ReadPhotoFile(Path(before), input, "before");
   if (!read_before) return read_before.error();
   auto read_after = ReadPhotoFile(Path(after), input, "after");
@@ -239,6 +240,7 @@ void MainWindow::Refresh() {
   if (round_for_version_ != session_.version()) {
     round_panel_->Reset(session_.game());
     round_for_version_ = session_.version();
+    in_play_ = TilesInPlay(tileset_, session_.game());
     if (round_panel_->active()) round_dock_->raise();
   }
   if (!showing_reading_) board_->ShowGame(game);

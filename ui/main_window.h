@@ -67,12 +67,14 @@ class MainWindow : public QMainWindow {
   void FitBoard();
   void Refresh();
   void Report(const Status& status);
-  AnalyzeInput ReaderInput() const;
+  // With `in_play`, the art of the tiles the game draws from only.
+  AnalyzeInput ReaderInput(bool in_play) const;
   // Reads both photos and calls the throw, showing the call (or why there is none).
   Result<std::pair<ReadPhoto, RefereeCall>> CallThrow(const QString& before, const QString& after,
                                                       const RefereeRequest& request);
 
   std::vector<TileReference> tileset_;
+  std::vector<TileReference> in_play_;  // tileset_'s tiles that the game draws from
   TileArt art_;
   std::optional<Calibration> calibration_;
   GameSession session_;

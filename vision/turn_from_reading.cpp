@@ -9,6 +9,10 @@ namespace cf {
 
 namespace {
 
+// A tile read with this confidence or more is read surely (the reader's own scale).
+constexpr double kSureTileConfidence = 0.7;
+constexpr double kSureFollowerConfidence = 0.7;
+
 std::string TurnText(const std::string& id, Cell at, int rotation) {
   return id + " at " + CellText(at) + " turned " + std::to_string(rotation);
 }
@@ -41,6 +45,14 @@ std::optional<int> LegalPointFor(const GameState& game, int type, Placement p,
 }
 
 }  // namespace
+
+std::vector<TileReference> TilesInPlay(const std::vector<TileReference>& tileset,
+                                       const GameState& game) {
+  std::vector<TileReference> out;
+  for (const TileReference& ref : tileset)
+    if (game.setup().draws_from(game.catalog().type(ref.type).set)) out.push_back(ref);
+  return out;
+}
 
 Scene BoardAsScene(const GameState& game) {
   Scene scene;
@@ -89,6 +101,18 @@ Result<TurnReading> TurnFromReading(const GameState& game, const Scene& reading)
     return Fail("the new tile, read as " + TurnText(t.id, t.at, t.rotation) +
                 ", does not fit there");
   }
+  const size_t unfit = fresh.size() - playable.size();
+  // Of several that fit, one read surely beside others read with doubt (a stray reading).
+  if (playable.size() > 1) {
+    std::vector<const SceneTile*> sure;
+    for (const SceneTile* t : playable)
+      if (t->confidence >= kSureTileConfidence) sure.push_back(t);
+    if (sure.size() == 1) {
+      turn.doubts.push_back(std::to_string(playable.size() - 1) +
+                            " more new tile(s) read with doubt: look at the table");
+      playable = sure;
+    }
+  }
   if (playable.size() > 1) {
     std::string cells;
     for (const SceneTile* t : playable) cells += " " + CellText(t->at);
@@ -96,9 +120,11 @@ Result<TurnReading> TurnFromReading(const GameState& game, const Scene& reading)
                 cells + "): read the table after each turn");
   }
   const SceneTile& tile = *playable.front();
-  if (fresh.size() > 1)
-    turn.doubts.push_back(std::to_string(fresh.size() - 1) +
+  if (unfit > 0)
+    turn.doubts.push_back(std::to_string(unfit) +
                           " more new tile(s) read that fit nowhere they lie: look at the table");
+  if (tile.confidence < kSureTileConfidence)
+    turn.doubts.push_back("the new tile is read with doubt: check it");
   auto face = PlayableFace(game, tile.id, tile.at, tile.rotation);
   if (!face) {
     face = PlayableFace(game, tile.alternative->id, tile.at, tile.alternative->rotation);
@@ -132,6 +158,8 @@ Result<TurnReading> TurnFromReading(const GameState& game, const Scene& reading)
     }
     follower = &f;
   }
+  if (follower && follower->confidence < kSureFollowerConfidence)
+    turn.doubts.push_back("the " + colour + " follower on the new tile is read with doubt");
   if (follower) {
     if (auto point = LegalPointFor(game, m.tile, m.placement, follower->on))
       m.follower_point = *point;

@@ -8,8 +8,13 @@
 #include "engine/moves.h"
 #include "engine/result.h"
 #include "vision/scene.h"
+#include "vision/tileset.h"
 
 namespace cf {
+
+// The reference art of the tiles the game draws from: a photo of its table is read against these.
+std::vector<TileReference> TilesInPlay(const std::vector<TileReference>& tileset,
+                                       const GameState& game);
 
 // The game's board as a scene: every tile at its cell, centres on the 45 mm grid.
 Scene BoardAsScene(const GameState& game);
@@ -22,7 +27,8 @@ struct TurnReading {
 };
 
 // Refuses (as an Error) a game waiting for a catapult round or over, a reading of another board,
-// a photo with no new tile or several, and a new tile that fits nowhere it lies.
+// a photo with no new tile, and a new tile that fits nowhere it lies. Of several new tiles that
+// fit, the one read surely is taken when the others are read with doubt; else it refuses.
 Result<TurnReading> TurnFromReading(const GameState& game, const Scene& reading);
 
 }  // namespace cf

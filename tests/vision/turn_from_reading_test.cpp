@@ -30,18 +30,8 @@ std::string ReadText(const std::string& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-Sequence PlayedGame(uint64_t seed) {
-  GameSetup setup;
-  for (int p = 0; p < 3; ++p) setup.players.push_back({kColors[p], ""});
-  setup.expansions = {"catapult"};
-  SequenceOptions options;
-  options.turns = 16;
-  options.seed = seed;
-  options.fair_turns = {6};
-  auto played = PlaySequence(VisionCatalog(), setup, options);
-  EXPECT_TRUE(played) << played.error().message;
-  return std::move(played).value();
-}
+// A 3-player game of 16 turns with one catapult round.
+Sequence PlayedGame(uint64_t seed) { return testing::PlayedGame(seed, 3, 16, {6}); }
 
 // The game after the record's first `moves` moves.
 GameState GameAfter(const GameRecord& record, size_t moves) {
@@ -145,6 +135,55 @@ TEST(TurnFromReading, RefusesWhatIsNotOneNewTurnOfThisGame) {
     return;
   }
   FAIL() << "no two placements in a row";
+}
+
+TEST(TurnFromReading, TakesTheNewTileReadSurelyOverAStrayOneReadWithDoubt) {
+  const Sequence s = PlayedGame(2);
+  auto record = GameRecordFromJson(s.game, VisionCatalog());
+  ASSERT_TRUE(record);
+  for (const SequenceFrame& frame : s.frames) {
+    if (!IsPlace(frame.event) || MoveOf(frame.event) < 6) continue;
+    const size_t k = MoveOf(frame.event);
+    const GameState game = GameAfter(*record, k - 1);
+    const Move& played = record->moves[k - 1];
+    // A stray reading: another tile that would fit at another cell by the board.
+    Scene reading = frame.scene;
+    const int stray_type = VisionCatalog().find("B");
+    for (const Placement& p : game.LegalPlacements(stray_type)) {
+      if (p.at == played.placement.at) continue;
+      SceneTile stray{"B", p.at, 90 * p.rotation, {kTilePitchMm * p.at.x, kTilePitchMm * p.at.y}};
+      stray.confidence = 0.4;
+      reading.tiles.push_back(stray);
+      break;
+    }
+    ASSERT_EQ(reading.tiles.size(), frame.scene.tiles.size() + 1);
+    auto turn = TurnFromReading(game, reading);
+    ASSERT_TRUE(turn) << turn.error().message;
+    EXPECT_EQ(turn->move.placement.at, played.placement.at);
+    EXPECT_NE(std::find(turn->doubts.begin(), turn->doubts.end(),
+                        "1 more new tile(s) read with doubt: look at the table"),
+              turn->doubts.end());
+    // Read as surely as the real one, it is refused: the table must say which.
+    reading.tiles.back().confidence = 1;
+    EXPECT_FALSE(TurnFromReading(game, reading));
+    return;
+  }
+  FAIL() << "no placement to try";
+}
+
+TEST(TurnFromReading, ReadsAgainstTheTilesTheGameDrawsFrom) {
+  const auto tileset = PaintedTileset(VisionCatalog());
+  GameSetup setup;
+  setup.players = {{"red", ""}, {"blue", ""}};
+  setup.expansions = {"catapult"};
+  auto game = GameState::Create(VisionCatalog(), setup);
+  ASSERT_TRUE(game);
+  const auto in_play = TilesInPlay(tileset, *game);
+  EXPECT_EQ(in_play.size(), 24u + 12u);  // A-X and the fair tiles
+  for (const TileReference& ref : in_play) {
+    const std::string& set = VisionCatalog().type(ref.type).set;
+    EXPECT_TRUE(set == "base" || set == "catapult") << VisionCatalog().type(ref.type).id;
+  }
 }
 
 TEST(TurnFromReading, WaitsForTheCatapultRound) {

@@ -42,16 +42,17 @@ inline RenderedScene BenchScene(uint64_t seed) {
   return RenderRecipe(VisionCatalog(), recipe);
 }
 
-// A 4-player game of 34 turns with a knock-out, a target and a seduction round, as bench referee
-// plays it.
-inline Sequence PlayedGame(uint64_t seed) {
+// A game with The Catapult played and laid out turn by turn; by default 4 players and 34 turns
+// with a knock-out, a target and a seduction round, as bench referee plays it.
+inline Sequence PlayedGame(uint64_t seed, int players = 4, int turns = 34,
+                           std::vector<int> fair_turns = {11, 22, 33}) {
   GameSetup setup;
-  for (int p = 0; p < 4; ++p) setup.players.push_back({kColors[p], ""});
+  for (int p = 0; p < players; ++p) setup.players.push_back({kColors[p], ""});
   setup.expansions = {"catapult"};
   SequenceOptions options;
-  options.turns = 34;
+  options.turns = turns;
   options.seed = seed;
-  options.fair_turns = {11, 22, 33};
+  options.fair_turns = std::move(fair_turns);
   auto played = PlaySequence(VisionCatalog(), setup, options);
   EXPECT_TRUE(played) << played.error().message;
   return std::move(played).value();

@@ -6,6 +6,7 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "tools/cli/bench_games.h"
 #include "tools/cli/cli_common.h"
 #include "tools/cli/cli_vision.h"
 #include "vision/analyze.h"
@@ -56,11 +57,8 @@ int RunBenchReferee(const std::vector<std::string>& args) {
   po::options_description options("options");
   AddCatalogOption(options);
   AddTilesetOption(options);
-  options.add_options()("games", po::value<int>()->default_value(10), "rendered games")(
-      "seed", po::value<uint64_t>()->default_value(1), "seed of the first game")(
-      "players", po::value<int>()->default_value(4), "players per game (2 to 6)")(
-      "turns", po::value<int>()->default_value(34), "turns per game")(
-      "per-throw", "print each throw's call beside the truth")(
+  AddBenchGamesOptions(options);
+  options.add_options()("per-throw", "print each throw's call beside the truth")(
       "no-change", "call from the readings alone, not from what changed between the pictures")(
       "debug", po::value<std::string>(),
       "write each throw's pictures, truth and the reader's steps to files starting with this");
@@ -77,26 +75,17 @@ int RunBenchReferee(const std::vector<std::string>& args) {
   if (!catalog) return BadInput(catalog.error().message);
   auto tileset = LoadTilesetOption(*vm, *catalog);
   if (!tileset) return BadInput(tileset.error().message);
-  const int players = (*vm)["players"].as<int>();
-  if (players < 2 || players > 6) return BadInput("--players must be 2 to 6");
-  const int turns = (*vm)["turns"].as<int>();
-  if (turns < 12) return BadInput("--turns must be 12 or more (three rounds need the turns)");
+  auto games = BenchGamesOption(*vm);
+  if (!games) return BadInput(games.error().message);
   const bool per_throw = vm->count("per-throw");
 
   KindTally tally[4];
-  int games = 0;
-  for (int g = 0; g < (*vm)["games"].as<int>(); ++g) {
-    const uint64_t seed = (*vm)["seed"].as<uint64_t>() + g;
-    GameSetup setup;
-    for (int p = 0; p < players; ++p) setup.players.push_back({kColors[p], ""});
-    setup.expansions = {"catapult"};
-    SequenceOptions so;
-    so.turns = turns;
-    so.seed = seed;
-    so.fair_turns = {turns / 3, 2 * turns / 3, turns - 1};
-    auto played = PlaySequence(*catalog, setup, so);
+  int played_games = 0;
+  for (int g = 0; g < games->games; ++g) {
+    const uint64_t seed = games->seed + g;
+    auto played = PlayBenchGame(*catalog, *games, g);
     if (!played) return BadInput(played.error().message);
-    ++games;
+    ++played_games;
     Calibration cal;
     cal.camera = played->look.camera;
     cal.has_table_pose = true;
@@ -265,8 +254,8 @@ int RunBenchReferee(const std::vector<std::string>& args) {
     }
   }
 
-  std::printf("catapult-fair bench referee: %d rendered games, %d players, %d turns\n", games,
-              players, turns);
+  std::printf("catapult-fair bench referee: %d rendered games, %d players, %d turns\n",
+              played_games, games->players, games->turns);
   for (TokenKind kind : {TokenKind::kKnockout, TokenKind::kTarget, TokenKind::kSeduction}) {
     const KindTally& t = tally[static_cast<int>(kind)];
     std::printf(

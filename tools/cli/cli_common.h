@@ -59,5 +59,6 @@ int RunBenchRender(const std::vector<std::string>& args);
 int RunBenchPhotos(const std::vector<std::string>& args);
 int RunBenchTiles(const std::vector<std::string>& args);
 int RunBenchReferee(const std::vector<std::string>& args);
+int RunBenchTurns(const std::vector<std::string>& args);
 
 }  // namespace cf::cli

@@ -21,7 +21,7 @@ const std::vector<Verb>& Verbs() {
       {"selfplay", "play a random legal game and write its record", RunSelfplay},
       {"bench",
        "print speed and accuracy figures (bench engine | render | vision | photos | tiles | "
-       "referee)",
+       "referee | turns)",
        RunBench},
 #ifdef CF_WITH_VISION
       {"tileset", "export the painted tile set (tileset export DIR)", RunTileset},
@@ -46,13 +46,14 @@ int RunBench(const std::vector<std::string>& args) {
   if (!args.empty() && args[0] == "photos") return RunBenchPhotos({args.begin() + 1, args.end()});
   if (!args.empty() && args[0] == "tiles") return RunBenchTiles({args.begin() + 1, args.end()});
   if (!args.empty() && args[0] == "referee") return RunBenchReferee({args.begin() + 1, args.end()});
+  if (!args.empty() && args[0] == "turns") return RunBenchTurns({args.begin() + 1, args.end()});
 #endif
   if (args.empty() || args[0] == "--help" || args[0] == "-h") {
-    std::cout << "usage: catapult-fair bench engine|render|vision|photos|tiles|referee [options]\n";
+    std::cout << "usage: catapult-fair bench engine|render|vision|photos|tiles|referee|turns [options]\n";
     return args.empty() ? kExitBadInput : kExitOk;
   }
   return BadInput("unknown benchmark '" + args[0] +
-                  "' (engine, render, vision, photos, tiles, referee)");
+                  "' (engine, render, vision, photos, tiles, referee, turns)");
 }
 
 }  // namespace cf::cli

@@ -56,7 +56,8 @@ int RunTurn(const std::vector<std::string>& args) {
   if (!tileset) return BadInput(tileset.error().message);
   auto calibration = LoadCalibrationOption(*vm);
   if (!calibration) return BadInput(calibration.error().message);
-  const AnalyzeInput input{&*catalog, &*tileset, *calibration ? &**calibration : nullptr, ""};
+  const std::vector<TileReference> in_play = TilesInPlay(*tileset, *game);
+  const AnalyzeInput input{&*catalog, &in_play, *calibration ? &**calibration : nullptr, ""};
   const std::string photo = (*vm)["photo"].as<std::string>();
   auto read = ReadPhotoFile(photo, input);
   if (!read) return BadInput(read.error().message);
