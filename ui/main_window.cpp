@@ -16,6 +16,7 @@
 #include "ui/move_text.h"
 #include "ui/new_game_dialog.h"
 #include "ui/referee_dialog.h"
+#include "ui/turn_dialog.h"
 #include "vision/throw_from_call.h"
 #include "vision/tile_calibration.h"
 #include "vision/turn_from_reading.h"
@@ -83,6 +84,13 @@ MainWindow::MainWindow(const TileCatalog& catalog, std::vector<TileReference> ti
           [this](const QModelIndex& index) { session_.GoTo(index.row()); });
   connect(turn_panel_, &TurnPanel::accepted, this,
           [this](const Move& move) { Report(session_.AddMove(move)); });
+  connect(turn_panel_, &TurnPanel::correctionRequested, this, [this](const Move& move) {
+    TurnDialog dialog(session_.game(), &move, this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    const Status added = session_.AddMove(dialog.move());
+    if (added) turn_panel_->Clear();
+    Report(added);
+  });
   connect(round_panel_, &CatapultRoundPanel::recordRequested, this,
           [this] { Report(RecordRound()); });
   connect(round_panel_, &CatapultRoundPanel::refereeRequested, this, [this](int index) {
@@ -339,6 +347,11 @@ void MainWindow::BuildMenus() {
   game->addAction(tr("&End"), QKeySequence(Qt::Key_End), this,
                   [this] { session_.GoTo(session_.move_count()); });
   game->addSeparator();
+  game->addAction(tr("&Add a turn by hand..."), QKeySequence(Qt::Key_H), this, [this] {
+    if (!session_.at_end()) session_.GoTo(session_.move_count());
+    TurnDialog dialog(session_.game(), nullptr, this);
+    if (dialog.exec() == QDialog::Accepted) Report(session_.AddMove(dialog.move()));
+  });
   game->addAction(tr("&Take back the last move"), QKeySequence::Undo, this, [this] {
     if (QMessageBox::question(this, tr("catapult-fair"), tr("Take back the record's last move?")) ==
         QMessageBox::Yes)

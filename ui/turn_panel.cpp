@@ -13,6 +13,7 @@ TurnPanel::TurnPanel(QWidget* parent)
       text_(new QLabel),
       doubts_(new QListWidget),
       accept_(new QPushButton(tr("Accept into the record"))),
+      correct_(new QPushButton(tr("Correct..."))),
       reject_(new QPushButton(tr("Reject"))) {
   QFont big = text_->font();
   big.setPointSizeF(big.pointSizeF() * 1.3);
@@ -20,6 +21,7 @@ TurnPanel::TurnPanel(QWidget* parent)
   text_->setWordWrap(true);
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(accept_);
+  buttons->addWidget(correct_);
   buttons->addWidget(reject_);
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(text_);
@@ -30,6 +32,9 @@ TurnPanel::TurnPanel(QWidget* parent)
     const Move move = *proposed_;
     Clear();
     emit accepted(move);
+  });
+  connect(correct_, &QPushButton::clicked, this, [this] {
+    if (proposed_) emit correctionRequested(*proposed_);
   });
   connect(reject_, &QPushButton::clicked, this, &TurnPanel::Clear);
   Clear();
@@ -43,6 +48,7 @@ void TurnPanel::Propose(const Move& move, const QString& text,
   doubts_->clear();
   for (const std::string& d : doubts) doubts_->addItem(QString::fromStdString(d));
   accept_->setEnabled(true);
+  correct_->setEnabled(true);
   reject_->setEnabled(true);
 }
 
@@ -54,10 +60,13 @@ void TurnPanel::ShowRefusal(const QString& why) {
 
 void TurnPanel::Clear() {
   proposed_.reset();
-  text_->setText(tr("Read a photo of the table after a turn (Table > Read turn from photo)."));
+  text_->setText(
+      tr("Read a photo of the table after a turn (Table > Read turn from photo), or add the turn "
+         "by hand (Game > Add a turn by hand)."));
   text_->setStyleSheet("");
   doubts_->clear();
   accept_->setEnabled(false);
+  correct_->setEnabled(false);
   reject_->setEnabled(false);
 }
 

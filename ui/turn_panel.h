@@ -27,11 +27,14 @@ class TurnPanel : public QWidget {
 
  signals:
   void accepted(const cf::Move& move);
+  // The table corrects the turn read before it goes into the record.
+  void correctionRequested(const cf::Move& move);
 
  private:
   QLabel* text_;
   QListWidget* doubts_;
   QPushButton* accept_;
+  QPushButton* correct_;
   QPushButton* reject_;
   std::optional<Move> proposed_;
 };
