@@ -23,6 +23,7 @@ TurnDialog::TurnDialog(const GameState& game, const Move* proposed, QWidget* par
       tile_(new QComboBox),
       placement_(new QComboBox),
       follower_(new QComboBox),
+      beggar_(new QComboBox),
       note_(new QLabel) {
   const std::string& colour = game.setup().players[game.current_player()].color;
   setWindowTitle(tr("%1's turn").arg(QString::fromStdString(colour)));
@@ -38,10 +39,12 @@ TurnDialog::TurnDialog(const GameState& game, const Move* proposed, QWidget* par
   form->addRow(tr("Tile drawn"), tile_);
   form->addRow(tr("Where"), placement_);
   form->addRow(tr("Follower"), follower_);
+  if (game.setup().has("beggars")) form->addRow(tr("Beggar"), beggar_);
   form->addRow(note_);
   form->addRow(buttons);
   connect(tile_, &QComboBox::currentIndexChanged, this, &TurnDialog::FillPlacements);
   connect(placement_, &QComboBox::currentIndexChanged, this, &TurnDialog::FillFollowers);
+  connect(follower_, &QComboBox::currentIndexChanged, this, &TurnDialog::FillBeggarActions);
   FillPlacements();
   if (proposed && proposed->type == MoveType::kPlace) {
     tile_->setCurrentIndex(tile_->findData(proposed->tile));
@@ -49,6 +52,7 @@ TurnDialog::TurnDialog(const GameState& game, const Move* proposed, QWidget* par
     if (proposed->follower_point)
       follower_->setCurrentIndex(follower_->findData(*proposed->follower_point));
   }
+  FillBeggarActions();
 }
 
 void TurnDialog::FillPlacements() {
@@ -88,8 +92,43 @@ Move TurnDialog::move() const {
   const QVariantList p = placement_->currentData().toList();
   m.type = MoveType::kPlace;
   m.placement = {{p[0].toInt(), p[1].toInt()}, p[2].toInt()};
-  if (const int point = follower_->currentData().toInt(); point >= 0) m.follower_point = point;
+  if (const int point = follower_->currentData().toInt();
+      follower_->currentIndex() >= 0 && point >= 0)
+    m.follower_point = point;
+  if (const QVariantList b = beggar_->currentData().toList(); b.size() == 3)
+    m.beggar =
+        BeggarAction{static_cast<BeggarActionKind>(b[0].toInt()), {b[1].toInt(), b[2].toInt()}};
   return m;
+}
+
+void TurnDialog::FillBeggarActions() {
+  beggar_->clear();
+  beggar_->addItem(tr("none"));
+  if (!game_.setup().has("beggars") || placement_->currentIndex() < 0) return;
+  const Move plain = move();
+  const char* names[] = {"replace", "evict", "take back"};
+  for (const Follower& f : game_.followers()) {
+    if (!game_.IsBeggar(f)) continue;
+    const Cell hut = game_.board().tile(f.tile).at;
+    for (BeggarActionKind kind :
+         {BeggarActionKind::kReplace, BeggarActionKind::kEvict, BeggarActionKind::kTakeBack}) {
+      Move with = plain;
+      with.beggar = BeggarAction{kind, hut};
+      GameState trial = game_;
+      if (!trial.Apply(with)) continue;
+      beggar_->addItem(QString::fromStdString(std::string(names[static_cast<int>(kind)]) + " the " +
+                                              game_.setup().players[f.player].color +
+                                              " beggar at " + CellText(hut)),
+                       QVariantList{static_cast<int>(kind), hut.x, hut.y});
+    }
+  }
+}
+
+bool TurnDialog::ChooseBeggarAction(const QString& text) {
+  const int index = beggar_->findText(text, Qt::MatchStartsWith);
+  if (index < 0) return false;
+  beggar_->setCurrentIndex(index);
+  return true;
 }
 
 bool TurnDialog::ChooseTile(const QString& id) {

@@ -11,8 +11,8 @@ class QLabel;
 namespace cf::ui {
 
 // Offers only what the rules allow at the game's position: tiles left to draw, their legal
-// placements, and the features a follower may stand on there; a tile that fits nowhere is
-// discarded.
+// placements, the features a follower may stand on there, and with The Beggars the beggar actions
+// the turn allows; a tile that fits nowhere is discarded.
 class TurnDialog : public QDialog {
   Q_OBJECT
 
@@ -25,15 +25,19 @@ class TurnDialog : public QDialog {
   bool ChooseTile(const QString& id);
   bool ChoosePlacement(const QString& text);
   bool ChooseFollower(const QString& text);
+  bool ChooseBeggarAction(const QString& text);
 
  private:
   void FillPlacements();
   void FillFollowers();
+  // The beggar actions the engine accepts with the turn chosen so far (The Beggars).
+  void FillBeggarActions();
 
   const GameState& game_;
   QComboBox* tile_;
   QComboBox* placement_;
   QComboBox* follower_;
+  QComboBox* beggar_;
   QLabel* note_;
 };
 

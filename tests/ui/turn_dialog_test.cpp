@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <QComboBox>
+#include <random>
 
+#include "engine/random_game.h"
 #include "tests/ui/ui_test_support.h"
 
 namespace cf::ui {
@@ -46,6 +48,38 @@ TEST(TurnDialog, StartsFromATurnReadAndOffersTilesLeftOnly) {
   EXPECT_EQ(m.follower_point, played.follower_point);
   EXPECT_FALSE(dialog.ChooseTile("BEG-01"));   // The Beggars is not in this game
   EXPECT_FALSE(dialog.ChooseTile("FAIR-02"));  // already on the board
+}
+
+// Random games with The Beggars (a beggar action is rare: a feature tied to the hut must be
+// completed that turn): every beggar action played is one the dialog offers.
+TEST(TurnDialog, OffersTheBeggarActionsTheEngineAccepts) {
+  int offered = 0;
+  for (uint64_t seed = 1; seed <= 150 && offered < 3; ++seed) {
+    GameSetup setup;
+    setup.players = {{"red", ""}, {"blue", ""}, {"green", ""}};
+    setup.expansions = {"beggars"};
+    auto game = GameState::Create(testing::UiCatalog(), setup);
+    ASSERT_TRUE(game);
+    std::mt19937_64 rng(seed);
+    PlayRandomGame(*game, rng, {.follower_chance = 0.8, .beggar_action_chance = 1.0});
+    GameState replay = *GameState::Create(testing::UiCatalog(), setup);
+    for (const Move& m : game->moves()) {
+      if (m.beggar && offered < 3) {
+        TurnDialog dialog(replay, &m);
+        const Move chosen = dialog.move();
+        EXPECT_FALSE(chosen.beggar.has_value());  // none until the table says
+        const char* names[] = {"replace", "evict", "take back"};
+        ASSERT_TRUE(dialog.ChooseBeggarAction(
+            QString("%1 the ").arg(names[static_cast<int>(m.beggar->kind)])));
+        ASSERT_TRUE(dialog.move().beggar.has_value());
+        GameState trial = replay;
+        EXPECT_TRUE(trial.Apply(dialog.move()));
+        ++offered;
+      }
+      ASSERT_TRUE(replay.Apply(m));
+    }
+  }
+  EXPECT_EQ(offered, 3);
 }
 
 }  // namespace
