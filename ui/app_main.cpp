@@ -35,8 +35,11 @@ int main(int argc, char** argv) {
   const QCommandLineOption move("move", "show the position after N moves", "N");
   const QCommandLineOption photo("photo", "show what the reader sees on a photo", "IMAGE");
   const QCommandLineOption read_turn("read-turn", "propose the turn a photo shows", "IMAGE");
+  const QCommandLineOption referee(
+      "referee", "call a throw: the photos before and after it, the token, the thrower's colour",
+      "BEFORE,AFTER,TOKEN[,THROWER]");
   const QCommandLineOption screenshot("screenshot", "save the window as a picture and quit", "PNG");
-  parser.addOptions({tileset, calibration, move, photo, read_turn, screenshot});
+  parser.addOptions({tileset, calibration, move, photo, read_turn, referee, screenshot});
   parser.process(app);
 
   auto catalog = cf::TileCatalog::LoadDefault();
@@ -72,6 +75,18 @@ int main(int argc, char** argv) {
     if (auto s = window.ReadTurn(parser.value(read_turn)); !s) return BadInput(s.error().message);
   if (parser.isSet(photo))
     if (auto s = window.ShowPhoto(parser.value(photo)); !s) return BadInput(s.error().message);
+  if (parser.isSet(referee)) {
+    const QStringList parts = parser.value(referee).split(',');
+    const auto token =
+        parts.size() >= 3 ? cf::ParseTokenKind(parts[2].toStdString()) : std::nullopt;
+    if (parts.size() < 3 || parts.size() > 4 || !token)
+      return BadInput(
+          "--referee takes BEFORE,AFTER,TOKEN[,THROWER] with a token kind knockout, "
+          "seduction, target or catch");
+    const std::string thrower = parts.size() == 4 ? parts[3].toStdString() : "";
+    if (auto s = window.RefereeThrow(parts[0], parts[1], *token, thrower); !s)
+      return BadInput(s.error().message);
+  }
   window.show();
   if (parser.isSet(screenshot)) {
     const QString out = parser.value(screenshot);

@@ -1,10 +1,13 @@
 #include "ui/board_scene.h"
 
 #include <QGraphicsEllipseItem>
+#include <QGraphicsLineItem>
 #include <QGraphicsPathItem>
 #include <QGraphicsPixmapItem>
+#include <QGraphicsSimpleTextItem>
 #include <QPainterPath>
 #include <QPen>
+#include <algorithm>
 
 #include "engine/tile_points.h"
 #include "ui/score_model.h"
@@ -94,6 +97,45 @@ void BoardScene::ShowReading(const Scene& reading, const TileCatalog& catalog) {
   }
   for (const SceneToken& t : reading.tokens) AddToken(t);
   setSceneRect(itemsBoundingRect().adjusted(-kTilePixels, -kTilePixels, kTilePixels, kTilePixels));
+}
+
+void BoardScene::ShowCall(const RefereeCall& call, std::optional<QPointF> fair_mm) {
+  AddToken(call.token);
+  const QPointF token = Px({call.token.center_mm[0], call.token.center_mm[1]});
+  const QColor ink = call.too_close_to_call ? QColor(250, 120, 20) : QColor(255, 255, 255);
+  auto measure = [&](QPointF to, double mm, double width, const QString& what) {
+    auto* line = addLine(QLineF(token, to), QPen(ink, width, Qt::DashLine));
+    line->setZValue(5);
+    line->setData(kKindKey, static_cast<int>(ItemKind::kCall));
+    auto* label = addSimpleText(QString::number(mm, 'f', 1) + " mm" + what);
+    label->setBrush(ink);
+    label->setPos((token + to) / 2);
+    label->setZValue(6);
+    label->setData(kKindKey, static_cast<int>(ItemKind::kCall));
+  };
+  if (call.token.kind == "target") {
+    if (fair_mm && call.fair_distance_mm)
+      measure(Px(*fair_mm), *call.fair_distance_mm, 3, tr(" to the fair"));
+    return;
+  }
+  constexpr size_t kNearestShown = 3;
+  for (size_t i = 0; i < std::min(kNearestShown, call.followers_by_distance.size()); ++i) {
+    const RefereeFollower& f = call.followers_by_distance[i];
+    measure(Px({f.center_mm[0], f.center_mm[1]}), f.distance_mm, i == 0 ? 3 : 1.5, "");
+  }
+  for (const RefereeFollower& f : call.hit) {
+    const QPointF at = Px({f.center_mm[0], f.center_mm[1]});
+    const double r = 9 * kPixelsPerMm;
+    QPainterPath cross;
+    cross.moveTo(at + QPointF(-r, -r));
+    cross.lineTo(at + QPointF(r, r));
+    cross.moveTo(at + QPointF(-r, r));
+    cross.lineTo(at + QPointF(r, -r));
+    auto* mark = addPath(cross, QPen(QColor(220, 20, 20), 4));
+    mark->setZValue(6);
+    mark->setToolTip(QString::fromStdString(f.color + " follower hit: " + f.why));
+    mark->setData(kKindKey, static_cast<int>(ItemKind::kCall));
+  }
 }
 
 std::vector<QGraphicsItem*> BoardScene::ItemsOf(ItemKind kind) const {

@@ -2,16 +2,18 @@
 // The table drawn to scale: the game's board at the position shown, or a photo's reading.
 
 #include <QGraphicsScene>
+#include <optional>
 #include <vector>
 
 #include "engine/game_state.h"
 #include "ui/tile_art.h"
+#include "vision/referee.h"
 #include "vision/scene.h"
 
 namespace cf::ui {
 
 // What a scene item stands for; items carry it as data (kKindKey) so views and tests can tell.
-enum class ItemKind { kTile, kFollower, kToken, kMark };
+enum class ItemKind { kTile, kFollower, kToken, kMark, kCall };
 inline constexpr int kKindKey = 0;
 
 // One item per tile, follower and token, placed in table millimetres times kPixelsPerMm.
@@ -26,6 +28,11 @@ class BoardScene : public QGraphicsScene {
   void ShowGame(const GameState& game);
   // Mirrors a reading of a photo; items read with little confidence are outlined.
   void ShowReading(const Scene& reading, const TileCatalog& catalog);
+
+  // Adds a referee's call, in this scene's frame, over what is shown: the token and, for a
+  // target, a line to the fair tile's centre (`fair_mm`) with the distance; else a line to each
+  // of the nearest followers with its distance, and a cross on each follower hit.
+  void ShowCall(const RefereeCall& call, std::optional<QPointF> fair_mm);
 
   std::vector<QGraphicsItem*> ItemsOf(ItemKind kind) const;
 

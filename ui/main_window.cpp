@@ -74,10 +74,10 @@ MainWindow::MainWindow(const TileCatalog& catalog, std::vector<TileReference> ti
   Dock(tr("Scores"), score_view_, this, Qt::RightDockWidgetArea);
   Dock(tr("Game record"), move_view_, this, Qt::RightDockWidgetArea);
   Dock(tr("Turn from photo"), turn_panel_, this, Qt::LeftDockWidgetArea);
-  QDockWidget* referee = Dock(tr("Referee"), referee_panel_, this, Qt::LeftDockWidgetArea);
+  referee_dock_ = Dock(tr("Referee"), referee_panel_, this, Qt::LeftDockWidgetArea);
   round_dock_ = Dock(tr("Catapult round"), round_panel_, this, Qt::LeftDockWidgetArea);
-  tabifyDockWidget(referee, round_dock_);
-  referee->raise();
+  tabifyDockWidget(referee_dock_, round_dock_);
+  referee_dock_->raise();
 
   connect(&session_, &GameSession::changed, this, &MainWindow::Refresh);
   connect(move_view_, &QListView::clicked, this,
@@ -188,7 +188,20 @@ Result<std::pair<ReadPhoto, RefereeCall>> MainWindow::CallThrow(const QString& b
     referee_panel_->ShowRefusal(QString::fromStdString(call.error().message));
     return call.error();
   }
-  referee_panel_->ShowCall(request.token, *call);
+  // In the game's frame, and over its board, when the photo shows the game.
+  const GameState& game = session_.shown();
+  auto match = MatchFrames(BoardAsScene(game), read_before->scene);
+  referee_panel_->ShowCall(request.token, match ? MoveToFrame(*call, *match) : *call);
+  if (match && !showing_reading_) {
+    std::optional<QPointF> fair;
+    if (game.fair_tile() >= 0) {
+      const Cell at = game.board().tile(game.fair_tile()).at;
+      fair = QPointF(kTilePitchMm * at.x, kTilePitchMm * at.y);
+    }
+    board_->ShowGame(game);
+    board_->ShowCall(MoveToFrame(*call, *match), fair);
+  }
+  referee_dock_->raise();
   return std::make_pair(std::move(read_before).value(), std::move(call).value());
 }
 

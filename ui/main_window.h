@@ -88,6 +88,7 @@ class MainWindow : public QMainWindow {
   TurnPanel* turn_panel_;
   CatapultRoundPanel* round_panel_;
   QDockWidget* round_dock_ = nullptr;
+  QDockWidget* referee_dock_ = nullptr;
   int round_for_version_ = -1;  // the record's version the round panel was set up for
   bool showing_reading_ = false;
 };

@@ -107,5 +107,6 @@ void RefereePanel::ShowRefusal(const QString& why) {
 
 QString RefereePanel::verdict() const { return verdict_->text(); }
 int RefereePanel::follower_rows() const { return followers_->rowCount(); }
+QString RefereePanel::follower(int row) const { return followers_->item(row, 0)->text(); }
 
 }  // namespace cf::ui

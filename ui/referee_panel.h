@@ -23,6 +23,7 @@ class RefereePanel : public QWidget {
   void ShowRefusal(const QString& why);
   QString verdict() const;
   int follower_rows() const;
+  QString follower(int row) const;  // "blue [1,0]"
 
  private:
   QLabel* verdict_;

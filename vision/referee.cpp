@@ -361,6 +361,36 @@ Scene MoveToFrame(const Scene& scene, const FrameMatch& m) {
   return out;
 }
 
+RefereeCall MoveToFrame(const RefereeCall& call, const FrameMatch& m) {
+  Scene probe;
+  probe.tokens.push_back(call.token);
+  auto add = [&](const std::vector<RefereeFollower>& followers) {
+    for (const RefereeFollower& f : followers) {
+      SceneFollower s;
+      s.at = f.at;
+      s.on = f.on;
+      s.center_mm[0] = f.center_mm[0];
+      s.center_mm[1] = f.center_mm[1];
+      probe.followers.push_back(s);
+    }
+  };
+  add(call.followers_by_distance);
+  add(call.hit);
+  probe = MoveToFrame(probe, m);
+  RefereeCall out = call;
+  out.token = probe.tokens[0];
+  size_t k = 0;
+  for (auto* list : {&out.followers_by_distance, &out.hit})
+    for (RefereeFollower& f : *list) {
+      const SceneFollower& s = probe.followers[k++];
+      f.at = s.at;
+      f.on = s.on;
+      f.center_mm[0] = s.center_mm[0];
+      f.center_mm[1] = s.center_mm[1];
+    }
+  return out;
+}
+
 Result<RefereeCall> RefereeThrow(const Scene& before, const Scene& after_as_read,
                                  const RefereeRequest& request, const RefereePictures* pictures) {
   auto match = MatchFrames(before, after_as_read);

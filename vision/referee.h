@@ -68,6 +68,9 @@ struct FrameMatch {
 Result<FrameMatch> MatchFrames(const Scene& base, const Scene& other);
 // `scene` moved into the frame `match` maps it to.
 Scene MoveToFrame(const Scene& scene, const FrameMatch& match);
+// A call moved into the frame `match` maps its before reading to: the token, and each follower's
+// place, cell and point.
+RefereeCall MoveToFrame(const RefereeCall& call, const FrameMatch& match);
 
 // The pictures two readings were made from, both by one calibrated camera (the readings then in
 // its table frame): what changed between them shows a token the after reading missed.

@@ -30,6 +30,10 @@ expect_refusal "unreadable photo" "$src/sample_images/sequence/game.json" --phot
 expect_refusal "not a board" "$src/sample_images/sequence/game.json" \
   --read-turn "$src/sample_images/calibration/charuco-0.jpg"
 expect_refusal "bad calibration" --calibration "$src/sample_images/sequence/game.json"
+expect_refusal "referee with no token" "$src/sample_images/sequence/game.json" \
+  --referee "$src/sample_images/sequence/016.jpg,$src/sample_images/sequence/017.jpg"
+expect_refusal "referee a throw whose token is not there" "$src/sample_images/sequence/game.json" \
+  --referee "$src/sample_images/sequence/016.jpg,$src/sample_images/sequence/016.jpg,target"
 
 "$app" "$src/sample_images/sequence/game.json" --move 11 --screenshot "$tmp/shot.png" 2>/dev/null
 code=$?

@@ -78,6 +78,15 @@ TEST(MainWindow, RefereesATargetThrowAgainstTheFairWhoseRoundIsDue) {
   ASSERT_TRUE(verdict.endsWith("mm from the fair")) << verdict.toStdString();
   EXPECT_NEAR(verdict.split(' ').front().toDouble(), 32.2, 1.5) << verdict.toStdString();
   EXPECT_GT(window.referee_panel().follower_rows(), 0);
+  // On the board, in the game's frame: the token by the fair tile at [-2,0], a line to the
+  // nearest followers.
+  const auto tokens = window.board().ItemsOf(ItemKind::kToken);
+  ASSERT_EQ(tokens.size(), 1u);
+  const QPointF fair(-2 * kTilePixels, 0);
+  EXPECT_NEAR(QLineF(tokens[0]->pos(), fair).length() / kPixelsPerMm, 32.2, 1.5);
+  EXPECT_FALSE(window.board().ItemsOf(ItemKind::kCall).empty());
+  // The panel names followers as the game does: blue's on the fair tile is the nearest.
+  EXPECT_EQ(window.referee_panel().follower(0), "blue [-2,0]");
 }
 
 // The sample game's target round: blue's throw refereed from its photos, the two tokens that

@@ -148,31 +148,7 @@ int RunBenchReferee(const std::vector<std::string>& args) {
       // The reading's frame onto the truth's, for positions and cells.
       auto frame = MatchFrames(truth_before, *before);
       const RefereeCall& c = *call;
-      RefereeCall moved = c;
-      if (frame) {
-        Scene probe;
-        probe.tokens.push_back(c.token);
-        for (const auto& f : c.followers_by_distance) {
-          SceneFollower s;
-          s.color = f.color, s.center_mm[0] = f.center_mm[0], s.center_mm[1] = f.center_mm[1];
-          probe.followers.push_back(s);
-        }
-        for (const auto& f : c.hit) {
-          SceneFollower s;
-          s.color = f.color, s.center_mm[0] = f.center_mm[0], s.center_mm[1] = f.center_mm[1];
-          probe.followers.push_back(s);
-        }
-        probe = MoveToFrame(probe, *frame);
-        moved.token.center_mm[0] = probe.tokens[0].center_mm[0];
-        moved.token.center_mm[1] = probe.tokens[0].center_mm[1];
-        size_t k = 0;
-        for (auto& f : moved.followers_by_distance)
-          f.center_mm[0] = probe.followers[k].center_mm[0],
-          f.center_mm[1] = probe.followers[k].center_mm[1], ++k;
-        for (auto& f : moved.hit)
-          f.center_mm[0] = probe.followers[k].center_mm[0],
-          f.center_mm[1] = probe.followers[k].center_mm[1], ++k;
-      }
+      const RefereeCall moved = frame ? MoveToFrame(c, *frame) : c;
       const double centre_err = std::hypot(moved.token.center_mm[0] - thrown.center_mm[0],
                                            moved.token.center_mm[1] - thrown.center_mm[1]);
       if (centre_err > 12) {  // another token was taken for the thrown one
