@@ -1,6 +1,8 @@
 #include "ui/main_window.h"
 
 #include <QApplication>
+#include <QDateTime>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QGraphicsView>
@@ -9,6 +11,7 @@
 #include <QListView>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableView>
 #include <opencv2/imgcodecs.hpp>
@@ -83,11 +86,11 @@ MainWindow::MainWindow(const TileCatalog& catalog, std::vector<TileReference> ti
   connect(move_view_, &QListView::clicked, this,
           [this](const QModelIndex& index) { session_.GoTo(index.row()); });
   connect(turn_panel_, &TurnPanel::accepted, this,
-          [this](const Move& move) { Report(session_.AddMove(move)); });
+          [this](const Move& move) { Report(AddToRecord(move)); });
   connect(turn_panel_, &TurnPanel::correctionRequested, this, [this](const Move& move) {
     TurnDialog dialog(session_.game(), &move, this);
     if (dialog.exec() != QDialog::Accepted) return;
-    const Status added = session_.AddMove(dialog.move());
+    const Status added = AddToRecord(dialog.move());
     if (added) turn_panel_->Clear();
     Report(added);
   });
@@ -234,10 +237,31 @@ Status MainWindow::RefereeRoundThrow(int index, const QString& before, const QSt
   return Status::Ok();
 }
 
+Status MainWindow::AddToRecord(const Move& move) {
+  if (auto s = session_.AddMove(move); !s) return s;
+  return AutoSave();
+}
+
+Status MainWindow::AutoSave() {
+  std::string path = session_.path();
+  if (path.empty()) {
+    const QString dir = autosave_dir_.isEmpty()
+                            ? QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
+                            : autosave_dir_;
+    if (!QDir().mkpath(dir)) return Fail("cannot make " + Path(dir) + " to keep the game in");
+    path =
+        Path(dir + "/game-" + QDateTime::currentDateTime().toString("yyyyMMdd-hhmmss") + ".json");
+  }
+  if (auto s = session_.Save(path); !s) return Fail(s.error().message + ": the game is unsaved");
+  statusBar()->showMessage(tr("saved to %1").arg(QString::fromStdString(path)), 4000);
+  setWindowTitle(tr("catapult-fair - %1").arg(QString::fromStdString(path)));
+  return Status::Ok();
+}
+
 Status MainWindow::RecordRound() {
   auto round = round_panel_->RoundMove();
   if (!round) return round.error();
-  return session_.AddMove(*round);
+  return AddToRecord(*round);
 }
 
 void MainWindow::showEvent(QShowEvent* event) {
@@ -363,14 +387,19 @@ void MainWindow::BuildMenus() {
   game->addAction(tr("&Add a turn by hand..."), QKeySequence(Qt::Key_H), this, [this] {
     if (!session_.at_end()) session_.GoTo(session_.move_count());
     TurnDialog dialog(session_.game(), nullptr, this);
-    if (dialog.exec() == QDialog::Accepted) Report(session_.AddMove(dialog.move()));
+    if (dialog.exec() == QDialog::Accepted) Report(AddToRecord(dialog.move()));
   });
   game->addAction(tr("&Take back the last move"), QKeySequence::Undo, this, [this] {
     if (QMessageBox::question(this, tr("catapult-fair"), tr("Take back the record's last move?")) ==
         QMessageBox::Yes)
-      session_.TakeBackLast();
+      if (session_.TakeBackLast()) Report(AutoSave());
   });
-  game->addAction(tr("&Final scoring"), this, [this] { Report(session_.Finish()); });
+  game->addAction(tr("&Final scoring"), this, [this] {
+    Move finish;
+    finish.type = MoveType::kFinish;
+    finish.player = session_.game().current_player();
+    Report(AddToRecord(finish));
+  });
 }
 
 }  // namespace cf::ui

@@ -56,6 +56,12 @@ class MainWindow : public QMainWindow {
   Status RefereeRoundThrow(int index, const QString& before, const QString& after);
   // Adds the round, every throw set, to the record.
   Status RecordRound();
+  // Adds a move to the record and saves it (AutoSave); refused moves change nothing.
+  Status AddToRecord(const Move& move);
+  // Saves the record where it was opened from or last saved, or, for a new game, to a new file
+  // in `autosave_dir` (by default the app's data folder): no turn is lost to a closed window.
+  Status AutoSave();
+  void set_autosave_dir(const QString& dir) { autosave_dir_ = dir; }
   // Back from a photo's reading to the game.
   void ShowGame();
 
@@ -91,6 +97,7 @@ class MainWindow : public QMainWindow {
   QDockWidget* referee_dock_ = nullptr;
   int round_for_version_ = -1;  // the record's version the round panel was set up for
   bool showing_reading_ = false;
+  QString autosave_dir_;
 };
 
 }  // namespace cf::ui

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <QComboBox>
+#include <QDir>
 #include <QGraphicsItem>
 #include <cmath>
 
@@ -37,6 +38,12 @@ TEST(MainWindow, ReadsATurnFromAPhotoIntoTheRecord) {
   EXPECT_EQ(window.session().game().followers().size(), full.followers().size());
   EXPECT_EQ(window.board().ItemsOf(ItemKind::kTile).size(),
             static_cast<size_t>(full.board().tile_count()));
+
+  // The record on disk has the turn too.
+  GameSession reopened(UiCatalog());
+  ASSERT_TRUE(reopened.Load(window.session().path()));
+  EXPECT_EQ(reopened.move_count(), 12);
+  EXPECT_EQ(reopened.game().scores(), full.scores());
 
   // The same photo again shows no new turn: refused, the record unchanged.
   auto again = window.ReadTurn(Sample("sequence/023.jpg"));
@@ -120,6 +127,36 @@ TEST(MainWindow, RecordsACatapultRoundFromCallsAndTheTablesWord) {
   const Move& recorded = window.session().game().moves().back();
   ASSERT_TRUE(recorded.catapult.throws[0].distance_mm);
   EXPECT_NEAR(*recorded.catapult.throws[0].distance_mm, 32.2, 1.5);
+}
+
+// A new game's turns are kept in a file of their own from the first one on.
+TEST(MainWindow, KeepsANewGameOnDiskFromItsFirstTurn) {
+  MainWindow window(UiCatalog(), UiTileset(), std::nullopt);
+  const QString dir = QString::fromStdString(::testing::TempDir() + "autosave-test");
+  QDir(dir).removeRecursively();
+  window.set_autosave_dir(dir);
+  GameSetup setup;
+  setup.players = {{"yellow", ""}, {"black", ""}};
+  setup.expansions = {"catapult"};
+  ASSERT_TRUE(window.session().NewGame(setup));
+  EXPECT_TRUE(window.session().path().empty());
+  const GameState& game = window.session().game();
+  const int e = UiCatalog().find("E");
+  Move first;
+  first.player = 0;
+  first.tile = e;
+  first.placement = game.LegalPlacements(e).front();
+  Move illegal = first;
+  illegal.placement.at = {5, 5};
+  EXPECT_FALSE(window.AddToRecord(illegal));
+  EXPECT_TRUE(window.session().path().empty());  // nothing to keep yet
+  ASSERT_TRUE(window.AddToRecord(first));
+  const QString path = QString::fromStdString(window.session().path());
+  EXPECT_TRUE(path.startsWith(dir)) << path.toStdString();
+  GameSession reopened(UiCatalog());
+  ASSERT_TRUE(reopened.Load(path.toStdString()));
+  EXPECT_EQ(reopened.move_count(), 1);
+  EXPECT_EQ(reopened.game().setup().players[0].color, "yellow");
 }
 
 TEST(MainWindow, ShowsAPhotosReadingInTheGamesFrame) {
