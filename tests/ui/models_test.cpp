@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <QAbstractItemModelTester>
 #include <QFont>
 
 #include "tests/ui/ui_test_support.h"
@@ -53,6 +54,25 @@ TEST(MoveListModel, ListsTheStartAndEveryMoveWithItsPoints) {
   ASSERT_TRUE(session.Finish());
   EXPECT_EQ(model.rowCount(), 14);
   EXPECT_TRUE(text(13).startsWith("13. final scoring")) << text(13).toStdString();
+}
+
+// Qt's own checks of a model's consistency, while the position shown and the record change.
+TEST(Models, PassQtsModelTester) {
+  GameSession session(UiCatalog());
+  ScoreModel scores(session);
+  MoveListModel moves(session);
+  QAbstractItemModelTester score_tester(&scores,
+                                        QAbstractItemModelTester::FailureReportingMode::Fatal);
+  QAbstractItemModelTester move_tester(&moves,
+                                       QAbstractItemModelTester::FailureReportingMode::Fatal);
+  ASSERT_TRUE(session.Load(SamplePath("games/catapult_game.json")));
+  for (int n : {0, 10, 60, session.move_count()}) session.GoTo(n);
+  ASSERT_TRUE(session.TakeBackLast());
+  GameSetup setup;
+  setup.players = {{"green", ""}, {"black", ""}, {"gray", ""}, {"red", ""}};
+  ASSERT_TRUE(session.NewGame(setup));
+  EXPECT_EQ(scores.rowCount(), 4);
+  EXPECT_EQ(moves.rowCount(), 1);
 }
 
 }  // namespace
