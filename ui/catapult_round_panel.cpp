@@ -154,6 +154,8 @@ int CatapultRoundPanel::next_throw() const {
 
 Result<GameState> CatapultRoundPanel::GameAtThrow(int index) const {
   if (!game_) return Fail("no catapult round is due");
+  if (index < 0 || index >= static_cast<int>(outcomes_.size()))
+    return Fail("the round has no throw " + std::to_string(index + 1));
   CatapultRound earlier;
   earlier.token = token();
   earlier.thrower = game_->current_player();

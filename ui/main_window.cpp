@@ -221,6 +221,8 @@ Status MainWindow::RefereeThrow(const QString& before, const QString& after, Tok
 
 Status MainWindow::RefereeRoundThrow(int index, const QString& before, const QString& after) {
   if (!round_panel_->active()) return Fail("no catapult round is due");
+  auto during = round_panel_->GameAtThrow(index);
+  if (!during) return during.error();
   const GameState& game = session_.game();
   const PlayerId player = round_panel_->player(index);
   RefereeRequest request;
@@ -229,8 +231,6 @@ Status MainWindow::RefereeRoundThrow(int index, const QString& before, const QSt
   request.fair_id = game.board().type_of(game.fair_tile()).id;
   auto call = CallThrow(before, after, request);
   if (!call) return call.error();
-  auto during = round_panel_->GameAtThrow(index);
-  if (!during) return during.error();
   auto outcome = ThrowFromCall(*during, call->first.scene, call->second, request.token, player);
   if (!outcome) return outcome.error();
   round_panel_->SetOutcome(index, outcome->outcome, outcome->doubts);

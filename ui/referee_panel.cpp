@@ -107,6 +107,9 @@ void RefereePanel::ShowRefusal(const QString& why) {
 
 QString RefereePanel::verdict() const { return verdict_->text(); }
 int RefereePanel::follower_rows() const { return followers_->rowCount(); }
-QString RefereePanel::follower(int row) const { return followers_->item(row, 0)->text(); }
+QString RefereePanel::follower(int row) const {
+  const QTableWidgetItem* item = followers_->item(row, 0);
+  return item ? item->text() : QString();
+}
 
 }  // namespace cf::ui

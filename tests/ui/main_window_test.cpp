@@ -106,6 +106,7 @@ TEST(MainWindow, RecordsACatapultRoundFromCallsAndTheTablesWord) {
   ASSERT_TRUE(round.active());
   EXPECT_EQ(window.session().game().setup().players[round.player(0)].color, "blue");
   ASSERT_EQ(round.token(), TokenKind::kKnockout);  // the first kind until the table chooses
+  EXPECT_FALSE(window.RefereeRoundThrow(3, Sample("sequence/016.jpg"), Sample("sequence/017.jpg")));
   EXPECT_FALSE(window.RefereeRoundThrow(0, Sample("sequence/016.jpg"), Sample("sequence/017.jpg")));
   // Knock-out is refused: the photos show a target token thrown, none of the round's kind.
   round.findChild<QComboBox*>()->setCurrentIndex(2);
