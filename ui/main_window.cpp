@@ -7,7 +7,9 @@
 #include <QFileDialog>
 #include <QGraphicsView>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QKeySequence>
+#include <QLineEdit>
 #include <QListView>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -148,12 +150,31 @@ AnalyzeInput MainWindow::ReaderInput(bool in_play) const {
 
 Status MainWindow::ReadTurn(const QString& photo) {
   if (!session_.at_end()) session_.GoTo(session_.move_count());
-  auto read = ReadPhotoFile(Path(photo), ReaderInput(true));
+  return ProposeTurn(ReadPhotoFile(Path(photo), ReaderInput(true)));
+}
+
+Status MainWindow::OpenCamera(const QString& spec) {
+  auto camera = CameraSource::Open(Path(spec));
+  if (!camera) return camera.error();
+  camera_ = std::move(camera).value();
+  statusBar()->showMessage(tr("camera %1 open: Table > Read turn from camera (Space)").arg(spec));
+  return Status::Ok();
+}
+
+Status MainWindow::ReadTurnFromCamera() {
+  if (!camera_) return Fail("no camera is open: Table > Open camera");
+  if (!session_.at_end()) session_.GoTo(session_.move_count());
+  auto frame = camera_->Grab();
+  if (!frame) return frame.error();
+  return ProposeTurn(ReadPhotoImage(*frame, "camera " + camera_->spec(), ReaderInput(true)));
+}
+
+Status MainWindow::ProposeTurn(Result<ReadPhoto> read) {
   if (!read) return read.error();
   auto turn = TurnFromReading(session_.game(), read->scene);
   if (!turn) {
     turn_panel_->ShowRefusal(QString::fromStdString(turn.error().message));
-    return Fail(Path(photo) + ": " + turn.error().message);
+    return Fail(read->scene.image + ": " + turn.error().message);
   }
   turn_panel_->Propose(turn->move, QString::fromStdString(MoveText(session_.game(), turn->move)),
                        turn->doubts);
@@ -354,6 +375,16 @@ void MainWindow::BuildMenus() {
     const QString path = photo(tr("Photo of the table after the turn"));
     if (!path.isEmpty()) Report(ReadTurn(path));
   });
+  table->addAction(tr("Open &camera..."), this, [this] {
+    bool ok = false;
+    const QString spec = QInputDialog::getText(
+        this, tr("Camera"),
+        tr("Device number, video stream or file, or numbered pictures (table/%03d.jpg):"),
+        QLineEdit::Normal, "0", &ok);
+    if (ok && !spec.isEmpty()) Report(OpenCamera(spec));
+  });
+  table->addAction(tr("Read turn from ca&mera"), QKeySequence(Qt::Key_Space), this,
+                   [this] { Report(ReadTurnFromCamera()); });
   table->addAction(tr("Re&feree a throw..."), QKeySequence(Qt::Key_T), this, [this] {
     RefereeDialog dialog(session_.game().setup(), this);
     if (dialog.exec() != QDialog::Accepted) return;

@@ -13,6 +13,7 @@
 #include "ui/referee_panel.h"
 #include "ui/score_model.h"
 #include "ui/turn_panel.h"
+#include "vision/camera_source.h"
 #include "vision/photo_reading.h"
 
 class QDockWidget;
@@ -47,6 +48,9 @@ class MainWindow : public QMainWindow {
   bool calibrated() const { return calibration_.has_value(); }
   // Reads a photo taken after a turn and proposes the turn it shows.
   Status ReadTurn(const QString& photo);
+  // The camera over the table (CameraSource's spec), and the turn its next frame shows.
+  Status OpenCamera(const QString& spec);
+  Status ReadTurnFromCamera();
   // Shows what the reader sees on a photo instead of the game.
   Status ShowPhoto(const QString& photo);
   // Referees one throw; the fair tile is the one whose round is due at the position shown.
@@ -75,6 +79,8 @@ class MainWindow : public QMainWindow {
   void Report(const Status& status);
   // With `in_play`, the art of the tiles the game draws from only.
   AnalyzeInput ReaderInput(bool in_play) const;
+  // Proposes the turn a photo's reading shows.
+  Status ProposeTurn(Result<ReadPhoto> read);
   // Reads both photos and calls the throw, showing the call (or why there is none).
   Result<std::pair<ReadPhoto, RefereeCall>> CallThrow(const QString& before, const QString& after,
                                                       const RefereeRequest& request);
@@ -98,6 +104,7 @@ class MainWindow : public QMainWindow {
   int round_for_version_ = -1;  // the record's version the round panel was set up for
   bool showing_reading_ = false;
   QString autosave_dir_;
+  std::optional<CameraSource> camera_;
 };
 
 }  // namespace cf::ui

@@ -9,9 +9,14 @@ Result<ReadPhoto> ReadPhotoFile(const std::string& path, const AnalyzeInput& inp
   cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
   if (image.empty())
     return Fail("cannot read the " + (which.empty() ? "" : which + " ") + "image " + path);
+  return ReadPhotoImage(image, path, input);
+}
+
+Result<ReadPhoto> ReadPhotoImage(cv::Mat image, const std::string& name,
+                                 const AnalyzeInput& input) {
   auto scene = AnalyzeTable(image, input);
-  if (!scene) return Fail(path + ": " + scene.error().message);
-  scene->image = path;
+  if (!scene) return Fail(name + ": " + scene.error().message);
+  scene->image = name;
   return ReadPhoto{image, *scene};
 }
 

@@ -19,6 +19,8 @@ struct ReadPhoto {
 // refuses ("PATH: why").
 Result<ReadPhoto> ReadPhotoFile(const std::string& path, const AnalyzeInput& input,
                                 const std::string& which = "");
+// A picture already in memory (a camera's frame), named `name` in the reading and in refusals.
+Result<ReadPhoto> ReadPhotoImage(cv::Mat image, const std::string& name, const AnalyzeInput& input);
 
 // The call on a throw; with a calibration that has the table's pose (one camera on a stand), what
 // changed between the photos is looked at for a token the after reading misses.

@@ -4,6 +4,7 @@
 
 #include <QComboBox>
 #include <QDir>
+#include <QFile>
 #include <QGraphicsItem>
 #include <cmath>
 
@@ -128,6 +129,27 @@ TEST(MainWindow, RecordsACatapultRoundFromCallsAndTheTablesWord) {
   const Move& recorded = window.session().game().moves().back();
   ASSERT_TRUE(recorded.catapult.throws[0].distance_mm);
   EXPECT_NEAR(*recorded.catapult.throws[0].distance_mm, 32.2, 1.5);
+}
+
+// The camera over the table (numbered pictures stand in for it) after the sample's last turn.
+TEST(MainWindow, ReadsATurnFromTheCamera) {
+  MainWindow window(UiCatalog(), UiTileset(), std::nullopt);
+  ASSERT_TRUE(window.OpenGame(
+      QString::fromStdString(WriteRecord(SampleGameAfter("sequence/game.json", 11), "c11.json"))));
+  EXPECT_FALSE(window.ReadTurnFromCamera());  // none open yet
+  const QString dir = QString::fromStdString(::testing::TempDir() + "camera-test");
+  QDir(dir).removeRecursively();
+  ASSERT_TRUE(QDir().mkpath(dir));
+  ASSERT_TRUE(QFile::copy(Sample("sequence/023.jpg"), dir + "/000.jpg"));
+  EXPECT_FALSE(window.OpenCamera(dir + "/no-such-%03d.jpg"));
+  ASSERT_TRUE(window.OpenCamera(dir + "/%03d.jpg"));
+  ASSERT_TRUE(window.ReadTurnFromCamera());
+  ASSERT_TRUE(window.turn_panel().proposed().has_value());
+  EXPECT_TRUE(window.turn_panel().text().contains("green: V at [-3,1]"))
+      << window.turn_panel().text().toStdString();
+  auto none = window.ReadTurnFromCamera();  // the pictures ran out
+  ASSERT_FALSE(none);
+  EXPECT_NE(none.error().message.find("gives no picture"), std::string::npos);
 }
 
 // A new game's turns are kept in a file of their own from the first one on.
