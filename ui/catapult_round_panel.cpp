@@ -44,6 +44,8 @@ CatapultRoundPanel::CatapultRoundPanel(QWidget* parent)
       seduced_(new QComboBox),
       catch_case_(new QComboBox),
       referee_(new QPushButton(tr("Referee from photos..."))),
+      snap_(new QPushButton(tr("Camera: the table before"))),
+      camera_(new QPushButton(tr("Camera: referee after"))),
       set_(new QPushButton(tr("Set by the table"))),
       record_(new QPushButton(tr("Record the round"))) {
   title_->setWordWrap(true);
@@ -86,6 +88,13 @@ CatapultRoundPanel::CatapultRoundPanel(QWidget* parent)
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(referee_);
   buttons->addWidget(set_);
+  auto* camera_buttons = new QHBoxLayout;
+  camera_buttons->addWidget(snap_);
+  camera_buttons->addWidget(camera_);
+  snap_->setToolTip(tr("Keep the camera's picture of the table before the throw"));
+  camera_->setToolTip(
+      tr("Referee the selected throw from the camera's picture now; it is kept as the next "
+         "throw's before"));
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(title_);
   auto* token_row = new QFormLayout;
@@ -94,6 +103,7 @@ CatapultRoundPanel::CatapultRoundPanel(QWidget* parent)
   layout->addWidget(throws_, 2);
   layout->addWidget(editors_, 1);
   layout->addLayout(buttons);
+  layout->addLayout(camera_buttons);
   layout->addWidget(record_);
 
   connect(token_, &QComboBox::currentIndexChanged, this, [this] {
@@ -104,6 +114,10 @@ CatapultRoundPanel::CatapultRoundPanel(QWidget* parent)
     if (selected() >= 0) emit refereeRequested(selected());
   });
   connect(set_, &QPushButton::clicked, this, &CatapultRoundPanel::SetFromEditor);
+  connect(snap_, &QPushButton::clicked, this, &CatapultRoundPanel::snapRequested);
+  connect(camera_, &QPushButton::clicked, this, [this] {
+    if (selected() >= 0) emit cameraRefereeRequested(selected());
+  });
   connect(record_, &QPushButton::clicked, this, &CatapultRoundPanel::recordRequested);
   connect(off_table_, &QCheckBox::toggled, distance_, &QWidget::setDisabled);
   setEnabled(false);
@@ -221,6 +235,7 @@ void CatapultRoundPanel::ShowEditor() {
   const int index = selected();
   editors_->setCurrentIndex(static_cast<int>(token()));
   referee_->setEnabled(index >= 0 && token() != TokenKind::kCatch);
+  camera_->setEnabled(index >= 0 && token() != TokenKind::kCatch);
   set_->setEnabled(index >= 0);
   if (index < 0) return;
   auto during = GameAtThrow(index);

@@ -38,8 +38,11 @@ class CatapultRoundPanel : public QWidget {
   Result<Move> RoundMove() const;
 
  signals:
-  // The table asks for throw `index` to be refereed from photos.
+  // The table asks for throw `index` to be refereed from photos, or from the camera.
   void refereeRequested(int index);
+  void cameraRefereeRequested(int index);
+  // The table asks the camera to keep the table as it is before a throw.
+  void snapRequested();
   void recordRequested();
 
  private:
@@ -60,6 +63,8 @@ class CatapultRoundPanel : public QWidget {
   QComboBox* seduced_;
   QComboBox* catch_case_;
   QPushButton* referee_;
+  QPushButton* snap_;
+  QPushButton* camera_;
   QPushButton* set_;
   QPushButton* record_;
 };

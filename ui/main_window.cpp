@@ -98,6 +98,10 @@ MainWindow::MainWindow(const TileCatalog& catalog, std::vector<TileReference> ti
   });
   connect(round_panel_, &CatapultRoundPanel::recordRequested, this,
           [this] { Report(RecordRound()); });
+  connect(round_panel_, &CatapultRoundPanel::snapRequested, this,
+          [this] { Report(SnapBeforeThrow()); });
+  connect(round_panel_, &CatapultRoundPanel::cameraRefereeRequested, this,
+          [this](int index) { Report(RefereeRoundThrowFromCamera(index)); });
   connect(round_panel_, &CatapultRoundPanel::refereeRequested, this, [this](int index) {
     RefereeDialog dialog(session_.game().setup(), this);
     dialog.Fix(round_panel_->token(),
@@ -199,22 +203,16 @@ Status MainWindow::ShowPhoto(const QString& photo) {
   return Status::Ok();
 }
 
-Result<std::pair<ReadPhoto, RefereeCall>> MainWindow::CallThrow(const QString& before,
-                                                                const QString& after,
-                                                                const RefereeRequest& request) {
-  const AnalyzeInput input = ReaderInput(true);
-  auto read_before = ReadPhotoFile(Path(before), input, "before");
-  if (!read_before) return read_before.error();
-  auto read_after = ReadPhotoFile(Path(after), input, "after");
-  if (!read_after) return read_after.error();
-  auto call = RefereePhotos(*read_before, *read_after, request, input.calibration);
+Result<RefereeCall> MainWindow::CallThrow(const ReadPhoto& before, const ReadPhoto& after,
+                                          const RefereeRequest& request) {
+  auto call = RefereePhotos(before, after, request, ReaderInput(true).calibration);
   if (!call) {
     referee_panel_->ShowRefusal(QString::fromStdString(call.error().message));
     return call.error();
   }
   // In the game's frame, and over its board, when the photo shows the game.
   const GameState& game = session_.shown();
-  auto match = MatchFrames(BoardAsScene(game), read_before->scene);
+  auto match = MatchFrames(BoardAsScene(game), before.scene);
   referee_panel_->ShowCall(request.token, match ? MoveToFrame(*call, *match) : *call);
   if (match && !showing_reading_) {
     std::optional<QPointF> fair;
@@ -226,21 +224,65 @@ Result<std::pair<ReadPhoto, RefereeCall>> MainWindow::CallThrow(const QString& b
     board_->ShowCall(MoveToFrame(*call, *match), fair);
   }
   referee_dock_->raise();
-  return std::make_pair(std::move(read_before).value(), std::move(call).value());
+  return call;
+}
+
+Result<std::pair<ReadPhoto, ReadPhoto>> MainWindow::ReadThrowPhotos(const QString& before,
+                                                                    const QString& after) const {
+  const AnalyzeInput input = ReaderInput(true);
+  auto read_before = ReadPhotoFile(Path(before), input, "before");
+  if (!read_before) return read_before.error();
+  auto read_after = ReadPhotoFile(Path(after), input, "after");
+  if (!read_after) return read_after.error();
+  return std::make_pair(std::move(read_before).value(), std::move(read_after).value());
 }
 
 Status MainWindow::RefereeThrow(const QString& before, const QString& after, TokenKind token,
                                 const std::string& thrower) {
+  auto photos = ReadThrowPhotos(before, after);
+  if (!photos) return photos.error();
   RefereeRequest request;
   request.token = token;
   request.thrower = thrower;
   const GameState& game = session_.shown();
   if (game.fair_tile() >= 0) request.fair_id = game.board().type_of(game.fair_tile()).id;
-  auto call = CallThrow(before, after, request);
+  auto call = CallThrow(photos->first, photos->second, request);
   return call ? Status::Ok() : Status(call.error());
 }
 
 Status MainWindow::RefereeRoundThrow(int index, const QString& before, const QString& after) {
+  auto photos = ReadThrowPhotos(before, after);
+  if (!photos) return photos.error();
+  return SetThrowFromPhotos(index, photos->first, photos->second);
+}
+
+Status MainWindow::SnapBeforeThrow() {
+  if (!camera_) return Fail("no camera is open: Table > Open camera");
+  auto frame = camera_->Grab();
+  if (!frame) return frame.error();
+  auto read =
+      ReadPhotoImage(*frame, "camera " + camera_->spec() + " before the throw", ReaderInput(true));
+  if (!read) return read.error();
+  before_throw_ = std::move(read).value();
+  statusBar()->showMessage(tr("the table before the throw is kept: throw, then referee it"));
+  return Status::Ok();
+}
+
+Status MainWindow::RefereeRoundThrowFromCamera(int index) {
+  if (!camera_) return Fail("no camera is open: Table > Open camera");
+  if (!before_throw_) return Fail("no picture of the table before the throw: snap it first");
+  auto frame = camera_->Grab();
+  if (!frame) return frame.error();
+  auto after =
+      ReadPhotoImage(*frame, "camera " + camera_->spec() + " after the throw", ReaderInput(true));
+  if (!after) return after.error();
+  if (auto s = SetThrowFromPhotos(index, *before_throw_, *after); !s) return s;
+  // Tokens stay on the table until the round ends: this picture is the next throw's before.
+  before_throw_ = std::move(after).value();
+  return Status::Ok();
+}
+
+Status MainWindow::SetThrowFromPhotos(int index, const ReadPhoto& before, const ReadPhoto& after) {
   if (!round_panel_->active()) return Fail("no catapult round is due");
   auto during = round_panel_->GameAtThrow(index);
   if (!during) return during.error();
@@ -252,7 +294,7 @@ Status MainWindow::RefereeRoundThrow(int index, const QString& before, const QSt
   request.fair_id = game.board().type_of(game.fair_tile()).id;
   auto call = CallThrow(before, after, request);
   if (!call) return call.error();
-  auto outcome = ThrowFromCall(*during, call->first.scene, call->second, request.token, player);
+  auto outcome = ThrowFromCall(*during, before.scene, *call, request.token, player);
   if (!outcome) return outcome.error();
   round_panel_->SetOutcome(index, outcome->outcome, outcome->doubts);
   return Status::Ok();

@@ -58,6 +58,10 @@ class MainWindow : public QMainWindow {
                       const std::string& thrower);
   // Referees throw `index` of the round being recorded and sets its outcome from the call.
   Status RefereeRoundThrow(int index, const QString& before, const QString& after);
+  // With the camera: the table before a throw is kept; after it, the throw is refereed from the
+  // camera's next frame, which is kept as the next throw's before.
+  Status SnapBeforeThrow();
+  Status RefereeRoundThrowFromCamera(int index);
   // Adds the round, every throw set, to the record.
   Status RecordRound();
   // Adds a move to the record and saves it (AutoSave); refused moves change nothing.
@@ -81,9 +85,13 @@ class MainWindow : public QMainWindow {
   AnalyzeInput ReaderInput(bool in_play) const;
   // Proposes the turn a photo's reading shows.
   Status ProposeTurn(Result<ReadPhoto> read);
-  // Reads both photos and calls the throw, showing the call (or why there is none).
-  Result<std::pair<ReadPhoto, RefereeCall>> CallThrow(const QString& before, const QString& after,
-                                                      const RefereeRequest& request);
+  // Calls a throw, showing the call (or why there is none) in the panel and over the board.
+  Result<RefereeCall> CallThrow(const ReadPhoto& before, const ReadPhoto& after,
+                                const RefereeRequest& request);
+  Result<std::pair<ReadPhoto, ReadPhoto>> ReadThrowPhotos(const QString& before,
+                                                          const QString& after) const;
+  // Sets throw `index` of the round from the call on two read photos.
+  Status SetThrowFromPhotos(int index, const ReadPhoto& before, const ReadPhoto& after);
 
   std::vector<TileReference> tileset_;
   std::vector<TileReference> in_play_;  // tileset_'s tiles that the game draws from
@@ -105,6 +113,7 @@ class MainWindow : public QMainWindow {
   bool showing_reading_ = false;
   QString autosave_dir_;
   std::optional<CameraSource> camera_;
+  std::optional<ReadPhoto> before_throw_;  // the camera's picture before the next throw
 };
 
 }  // namespace cf::ui

@@ -152,6 +152,34 @@ TEST(MainWindow, ReadsATurnFromTheCamera) {
   EXPECT_NE(none.error().message.find("gives no picture"), std::string::npos);
 }
 
+// The sample's target round from the camera: the table before blue's throw, then after it.
+TEST(MainWindow, RefereesARoundThrowFromTheCamera) {
+  MainWindow window(UiCatalog(), UiTileset(), std::nullopt);
+  ASSERT_TRUE(window.OpenGame(
+      QString::fromStdString(WriteRecord(SampleGameAfter("sequence/game.json", 10), "r10.json"))));
+  window.round_panel().findChild<QComboBox*>()->setCurrentIndex(2);  // target
+  ASSERT_TRUE(window.CalibrateFromPhoto(Sample("sequence/022.jpg")));
+  const QString dir = QString::fromStdString(::testing::TempDir() + "camera-round");
+  QDir(dir).removeRecursively();
+  ASSERT_TRUE(QDir().mkpath(dir));
+  ASSERT_TRUE(QFile::copy(Sample("sequence/016.jpg"), dir + "/000.jpg"));
+  ASSERT_TRUE(QFile::copy(Sample("sequence/017.jpg"), dir + "/001.jpg"));
+  ASSERT_TRUE(window.OpenCamera(dir + "/%03d.jpg"));
+  EXPECT_FALSE(window.RefereeRoundThrowFromCamera(0));  // no picture before the throw yet
+  ASSERT_TRUE(window.SnapBeforeThrow());
+  ASSERT_TRUE(window.RefereeRoundThrowFromCamera(0));
+  EXPECT_EQ(window.round_panel().next_throw(), 1);
+  auto round = window.round_panel().RoundMove();
+  EXPECT_FALSE(round);  // green and red still to throw
+  CatapultThrow off_table;
+  window.round_panel().SetOutcome(1, off_table, {});
+  window.round_panel().SetOutcome(2, off_table, {});
+  round = window.round_panel().RoundMove();
+  ASSERT_TRUE(round);
+  ASSERT_TRUE(round->catapult.throws[0].distance_mm);
+  EXPECT_NEAR(*round->catapult.throws[0].distance_mm, 32.2, 1.5);
+}
+
 // A new game's turns are kept in a file of their own from the first one on.
 TEST(MainWindow, KeepsANewGameOnDiskFromItsFirstTurn) {
   MainWindow window(UiCatalog(), UiTileset(), std::nullopt);
