@@ -116,7 +116,6 @@ MainWindow::MainWindow(const TileCatalog& catalog, std::vector<TileReference> ti
 
 Status MainWindow::OpenGame(const QString& path) {
   if (auto s = session_.Load(Path(path)); !s) return s;
-  turn_panel_->Clear();
   FitBoard();
   return Status::Ok();
 }
@@ -346,7 +345,10 @@ void MainWindow::ShowGame() {
 void MainWindow::Refresh() {
   const GameState& game = session_.shown();
   if (round_for_version_ != session_.version()) {
+    // What was read for the record as it was (a turn, the table before a throw) is dropped.
     round_panel_->Reset(session_.game());
+    turn_panel_->Clear();
+    before_throw_.reset();
     round_for_version_ = session_.version();
     in_play_ = TilesInPlay(tileset_, session_.game());
     if (round_panel_->active()) round_dock_->raise();

@@ -109,7 +109,7 @@ class MainWindow : public QMainWindow {
   CatapultRoundPanel* round_panel_;
   QDockWidget* round_dock_ = nullptr;
   QDockWidget* referee_dock_ = nullptr;
-  int round_for_version_ = -1;  // the record's version the round panel was set up for
+  int round_for_version_ = -1;  // the record's version the panels were set up for
   bool showing_reading_ = false;
   QString autosave_dir_;
   std::optional<CameraSource> camera_;

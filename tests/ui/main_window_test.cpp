@@ -33,6 +33,8 @@ TEST(MainWindow, ReadsATurnFromAPhotoIntoTheRecord) {
   EXPECT_TRUE(window.turn_panel().text().contains("green: V at [-3,1]"))
       << window.turn_panel().text().toStdString();
   EXPECT_EQ(window.session().move_count(), 11);  // nothing recorded before the table accepts
+  window.session().GoTo(5);                      // looking back keeps the turn read
+  EXPECT_TRUE(window.turn_panel().proposed().has_value());
   emit window.turn_panel().accepted(*window.turn_panel().proposed());
   EXPECT_EQ(window.session().move_count(), 12);
   EXPECT_EQ(window.session().game().scores(), full.scores());
@@ -52,6 +54,17 @@ TEST(MainWindow, ReadsATurnFromAPhotoIntoTheRecord) {
   EXPECT_NE(again.error().message.find("no new tile"), std::string::npos);
   EXPECT_FALSE(window.turn_panel().proposed().has_value());
   EXPECT_EQ(window.session().move_count(), 12);
+}
+
+// A turn read for the record as it was is dropped when the record changes under it.
+TEST(MainWindow, DropsATurnReadWhenTheRecordChanges) {
+  MainWindow window(UiCatalog(), UiTileset(), std::nullopt);
+  ASSERT_TRUE(window.OpenGame(
+      QString::fromStdString(WriteRecord(SampleGameAfter("sequence/game.json", 11), "d11.json"))));
+  ASSERT_TRUE(window.ReadTurn(Sample("sequence/023.jpg")));
+  ASSERT_TRUE(window.turn_panel().proposed().has_value());
+  ASSERT_TRUE(window.session().TakeBackLast());
+  EXPECT_FALSE(window.turn_panel().proposed().has_value());
 }
 
 TEST(MainWindow, RefusesBadInputInOneLineAndKeepsTheGame) {
