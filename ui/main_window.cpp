@@ -153,7 +153,9 @@ AnalyzeInput MainWindow::ReaderInput(bool in_play) const {
 
 Status MainWindow::ReadTurn(const QString& photo) {
   if (!session_.at_end()) session_.GoTo(session_.move_count());
-  return ProposeTurn(ReadPhotoFile(Path(photo), ReaderInput(true)));
+  AnalyzeInput input = ReaderInput(true);
+  input.min_joined_tiles = kTurnBoardTiles;
+  return ProposeTurn(ReadPhotoFile(Path(photo), input));
 }
 
 Status MainWindow::OpenCamera(const QString& spec) {
@@ -169,7 +171,9 @@ Status MainWindow::ReadTurnFromCamera() {
   if (!session_.at_end()) session_.GoTo(session_.move_count());
   auto frame = camera_->Grab();
   if (!frame) return frame.error();
-  return ProposeTurn(ReadPhotoImage(*frame, "camera " + camera_->spec(), ReaderInput(true)));
+  AnalyzeInput input = ReaderInput(true);
+  input.min_joined_tiles = kTurnBoardTiles;
+  return ProposeTurn(ReadPhotoImage(*frame, "camera " + camera_->spec(), input));
 }
 
 Status MainWindow::ProposeTurn(Result<ReadPhoto> read) {

@@ -26,6 +26,9 @@ struct AnalyzeInput {
   const Calibration* calibration = nullptr;  // without it, the tile grid gives the table plane
   std::string debug_prefix;  // when set, pictures of the intermediate steps are written there
   ColourSamples* colour_samples = nullptr;  // when set, filled from the reading returned
+  // Fewer tiles joined than this is no board. A caller that checks the reading against a board
+  // it knows (TurnFromReading) may take two: the start tile and the first one laid.
+  size_t min_joined_tiles = 3;
 };
 
 // Refuses (as an Error) an empty frame or a picture without a board.

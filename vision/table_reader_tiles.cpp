@@ -95,14 +95,14 @@ constexpr double kJoinedShare = 0.8;
 constexpr size_t kFewTiles = 8;               // a board this small must match well throughout:
 constexpr double kFewTilesMedianScore = 0.6;  // its median match at least this
 
-// Cells join a board by fitting it, so most of them (and at least three, as many as the smallest
-// board) must also match their art well on their own. A few weak matches happen by chance on any
-// textured table: a board of few tiles must match well throughout.
-bool MostMatchWell(const std::vector<CellReading>& board) {
+// Cells join a board by fitting it, so most of them (and at least as many as the smallest board,
+// `least`) must also match their art well on their own. A few weak matches happen by chance on
+// any textured table: a board of few tiles must match well throughout.
+bool MostMatchWell(const std::vector<CellReading>& board, size_t least) {
   const size_t strong = std::count_if(board.begin(), board.end(), [](const CellReading& c) {
     return c.reading().score >= kStrongScore;
   });
-  if (strong < 3 || strong < board.size() * kStrongShare) return false;
+  if (strong < least || strong < board.size() * kStrongShare) return false;
   if (board.size() >= kFewTiles) return true;
   std::vector<double> scores;
   for (const auto& c : board) scores.push_back(c.reading().score);
@@ -255,8 +255,10 @@ Status TableReader::KeepJoinedTiles() {
       matching += EdgeOf(cat, board[i].reading(), d) ==
                   EdgeOf(cat, board[it->second].reading(), (d + 2) % 4);
     }
-  if (best_size < 3 || (board.size() > kManyTiles && best_size < board.size() * kJoinedShare) ||
-      (pairs >= 4 && matching < pairs * 0.7) || board.size() > kMostTiles || !MostMatchWell(board))
+  if (best_size < in.min_joined_tiles ||
+      (board.size() > kManyTiles && best_size < board.size() * kJoinedShare) ||
+      (pairs >= 4 && matching < pairs * 0.7) || board.size() > kMostTiles ||
+      !MostMatchWell(board, in.min_joined_tiles))
     return Fail("no board in view: the tiles found do not join into a legal board");
   // Every tile is laid beside another, so parts of the board are at most a missed tile apart, and
   // a missed tile is no bare table (one on a dark table may pass for table, but matches its art);
@@ -556,7 +558,7 @@ Status TableReader::ReadCoveredTiles() {
   Legalize(board, cat);
   RereadBeyondCounts(pieces, reread);
   // The tile counts may have turned cells to weaker readings: most must still match well.
-  if (!MostMatchWell(board))
+  if (!MostMatchWell(board, in.min_joined_tiles))
     return Fail("no board in view: the tiles found do not join into a legal board");
   DropBareCells();
   if (board.size() < 2) return Fail("no board in view: no Carcassonne tiles recognised");

@@ -16,6 +16,10 @@ namespace cf {
 std::vector<TileReference> TilesInPlay(const std::vector<TileReference>& tileset,
                                        const GameState& game);
 
+// A photo read for a turn is checked against the game's board, so the reader may take a board
+// of two tiles (AnalyzeInput::min_joined_tiles): the first turn can be read too.
+inline constexpr size_t kTurnBoardTiles = 2;
+
 // The game's board as a scene: every tile at its cell, centres on the 45 mm grid.
 Scene BoardAsScene(const GameState& game);
 

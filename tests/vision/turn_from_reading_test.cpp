@@ -215,14 +215,16 @@ TEST(TurnFromReading, PhotosOfTheSampleGameGiveItsTurns) {
   AnalyzeInput input;
   input.catalog = &VisionCatalog();
   input.tileset = &tileset;
-  int read = 0;
+  input.min_joined_tiles = kTurnBoardTiles;
+  int read = 0, photos = 0;
   for (const json::Value& frame : sequence->find("frames")->as_array()) {
     const json::Value& event = *frame.find("event");
     if (!IsPlace(event)) continue;
     const size_t k = MoveOf(event);
-    if (k < 6) continue;  // analyze refuses boards of fewer than five tiles
+    ++photos;
     const cv::Mat image = cv::imread(dir + frame.find("image")->as_string());
     auto scene = AnalyzeTable(image, input);
+    if (!scene && k < 6) continue;  // the first boards are small: the reader may refuse them
     ASSERT_TRUE(scene) << frame.find("image")->as_string() << ": " << scene.error().message;
     const GameState game = GameAfter(*record, k - 1);
     auto turn = TurnFromReading(game, *scene);
@@ -230,7 +232,7 @@ TEST(TurnFromReading, PhotosOfTheSampleGameGiveItsTurns) {
     ExpectSameTurn(game, *turn, record->moves[k - 1]);
     ++read;
   }
-  EXPECT_GE(read, 3);
+  EXPECT_GE(read, photos - 1);
 }
 
 }  // namespace

@@ -83,7 +83,8 @@ int RunBenchTurns(const std::vector<std::string>& args) {
     auto game = GameState::Create(*catalog, record->setup);
     if (!game) return BadInput(game.error().message);
     const std::vector<TileReference> in_play = TilesInPlay(*tileset, *game);
-    const AnalyzeInput input{&*catalog, &in_play, vm->count("uncalibrated") ? nullptr : &cal, ""};
+    AnalyzeInput input{&*catalog, &in_play, vm->count("uncalibrated") ? nullptr : &cal, ""};
+    input.min_joined_tiles = kTurnBoardTiles;
     for (SequenceFrame& frame : played->frames) {
       if (!frame.event.is_object() || frame.event["type"].as_string() != "place") continue;
       const size_t k = static_cast<size_t>(frame.event["move"].as_int());
@@ -129,8 +130,9 @@ int RunBenchTurns(const std::vector<std::string>& args) {
   std::printf("bench turns: %d placements in %d games (%d players, %s)\n", placed, games->games,
               games->players,
               vm->count("uncalibrated") ? "no calibration" : "true camera as calibration");
-  std::printf("  on boards of 5 tiles or more: %d (the reader refuses smaller boards: %d)\n", read,
-              small);
+  std::printf(
+      "  counted: %d (left out: %d photos of boards under 5 tiles that the reader refuses)\n", read,
+      small);
   std::printf("  turn read right: %.1f%% (%d, of which %d with a doubt for the table)\n",
               Pct(right, read), right, right_doubted);
   std::printf("  follower right too (placed or not, on its feature): %.1f%% of those\n",
@@ -138,6 +140,10 @@ int RunBenchTurns(const std::vector<std::string>& args) {
   std::printf("  refused (one line saying why): %.1f%% (%d)\n", Pct(refused, read), refused);
   std::printf("  read wrong: %.1f%% (%d, of which %d with a doubt for the table)\n",
               Pct(wrong, read), wrong, wrong_doubted);
+  std::printf(
+      "  of all %d placements: %.1f%% read right, %.1f%% refused (the reader's refusals of "
+      "small boards too), %.1f%% read wrong\n",
+      placed, Pct(right, placed), Pct(refused + small, placed), Pct(wrong, placed));
   std::printf("  time per photo (read and turn), median %.0f ms\n", Percentile(ms, 50));
   return kExitOk;
 }

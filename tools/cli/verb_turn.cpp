@@ -57,7 +57,8 @@ int RunTurn(const std::vector<std::string>& args) {
   auto calibration = LoadCalibrationOption(*vm);
   if (!calibration) return BadInput(calibration.error().message);
   const std::vector<TileReference> in_play = TilesInPlay(*tileset, *game);
-  const AnalyzeInput input{&*catalog, &in_play, *calibration ? &**calibration : nullptr, ""};
+  AnalyzeInput input{&*catalog, &in_play, *calibration ? &**calibration : nullptr, ""};
+  input.min_joined_tiles = kTurnBoardTiles;
   const std::string photo = (*vm)["photo"].as<std::string>();
   auto read = ReadPhotoFile(photo, input);
   if (!read) return BadInput(read.error().message);
