@@ -336,57 +336,53 @@ Result<FrameMatch> MatchFrames(const Scene& base, const Scene& other) {
   return m;
 }
 
-Scene MoveToFrame(const Scene& scene, const FrameMatch& m) {
-  Scene out = scene;
-  auto move = [&](double mm[2]) {
+namespace {
+
+// Where a frame match takes a place on the table, a cell and a point's name.
+struct FrameMove {
+  const FrameMatch& m;
+  void Place(double mm[2]) const {
     const cv::Point2d p = Turned(At(mm), m.quarter_turns);
     mm[0] = p.x + m.mm_offset[0];
     mm[1] = p.y + m.mm_offset[1];
-  };
-  auto move_cell = [&](Cell c) {
+  }
+  Cell Of(Cell c) const {
     const Cell t = Turned(c, m.quarter_turns);
     return Cell{t.x + m.cell_offset.x, t.y + m.cell_offset.y};
-  };
+  }
+  void Point(std::string& on) const {
+    if (auto p = ParsePoint(on)) on = PointName(RotatePoint(*p, m.quarter_turns));
+  }
+};
+
+}  // namespace
+
+Scene MoveToFrame(const Scene& scene, const FrameMatch& m) {
+  const FrameMove move{m};
+  Scene out = scene;
   for (SceneTile& t : out.tiles) {
-    move(t.center_mm);
-    t.at = move_cell(t.at);
+    move.Place(t.center_mm);
+    t.at = move.Of(t.at);
     t.rotation = (t.rotation + 90 * m.quarter_turns) % 360;
   }
   for (SceneFollower& f : out.followers) {
-    move(f.center_mm);
-    f.at = move_cell(f.at);
-    if (auto p = ParsePoint(f.on)) f.on = PointName(RotatePoint(*p, m.quarter_turns));
+    move.Place(f.center_mm);
+    f.at = move.Of(f.at);
+    move.Point(f.on);
   }
-  for (SceneToken& t : out.tokens) move(t.center_mm);
+  for (SceneToken& t : out.tokens) move.Place(t.center_mm);
   return out;
 }
 
 RefereeCall MoveToFrame(const RefereeCall& call, const FrameMatch& m) {
-  Scene probe;
-  probe.tokens.push_back(call.token);
-  auto add = [&](const std::vector<RefereeFollower>& followers) {
-    for (const RefereeFollower& f : followers) {
-      SceneFollower s;
-      s.at = f.at;
-      s.on = f.on;
-      s.center_mm[0] = f.center_mm[0];
-      s.center_mm[1] = f.center_mm[1];
-      probe.followers.push_back(s);
-    }
-  };
-  add(call.followers_by_distance);
-  add(call.hit);
-  probe = MoveToFrame(probe, m);
+  const FrameMove move{m};
   RefereeCall out = call;
-  out.token = probe.tokens[0];
-  size_t k = 0;
+  move.Place(out.token.center_mm);
   for (auto* list : {&out.followers_by_distance, &out.hit})
     for (RefereeFollower& f : *list) {
-      const SceneFollower& s = probe.followers[k++];
-      f.at = s.at;
-      f.on = s.on;
-      f.center_mm[0] = s.center_mm[0];
-      f.center_mm[1] = s.center_mm[1];
+      move.Place(f.center_mm);
+      f.at = move.Of(f.at);
+      move.Point(f.on);
     }
   return out;
 }

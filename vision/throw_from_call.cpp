@@ -9,22 +9,15 @@ namespace cf {
 
 namespace {
 
-// A follower the referee named in the before reading's frame, as the game names it.
-std::optional<FollowerRef> InGame(const GameState& game, const FrameMatch& m,
-                                  const RefereeFollower& f) {
+// A follower the referee named, in the game's frame, as the game names it; none when the game
+// has no such follower.
+std::optional<FollowerRef> InGame(const GameState& game, const RefereeFollower& f) {
   const auto& colours = game.setup().players;
   const auto player = std::find_if(colours.begin(), colours.end(),
                                    [&](const PlayerInfo& p) { return p.color == f.color; });
   const auto point = ParsePoint(f.on);
   if (player == colours.end() || !point) return std::nullopt;
-  Scene one;
-  SceneFollower moved;
-  moved.at = f.at;
-  moved.on = f.on;
-  one.followers = {moved};
-  one = MoveToFrame(one, m);
-  FollowerRef ref{static_cast<PlayerId>(player - colours.begin()), one.followers[0].at,
-                  *ParsePoint(one.followers[0].on)};
+  const FollowerRef ref{static_cast<PlayerId>(player - colours.begin()), f.at, *point};
   if (game.FindFollower(ref) < 0) return std::nullopt;
   return ref;
 }
@@ -51,10 +44,12 @@ Result<GameState> DuringRound(const GameState& game, const CatapultRound& earlie
 }
 
 Result<ThrowReading> ThrowFromCall(const GameState& game, const Scene& before,
-                                   const RefereeCall& call, TokenKind token, PlayerId player) {
+                                   const RefereeCall& call_as_read, TokenKind token,
+                                   PlayerId player) {
   if (token == TokenKind::kCatch) return Fail("a catch is the table's call: choose its case A-D");
   auto match = MatchFrames(BoardAsScene(game), before);
   if (!match) return Fail("the photo does not show this game's board: " + match.error().message);
+  const RefereeCall call = MoveToFrame(call_as_read, *match);
   ThrowReading out;
   out.outcome.player = player;
   if (call.too_close_to_call) out.doubts.push_back("too close to call: the table decides");
@@ -66,7 +61,7 @@ Result<ThrowReading> ThrowFromCall(const GameState& game, const Scene& before,
       break;
     case TokenKind::kKnockout:
       for (const RefereeFollower& hit : call.hit) {
-        if (auto ref = InGame(game, *match, hit))
+        if (auto ref = InGame(game, hit))
           out.outcome.hit.push_back(*ref);
         else
           out.doubts.push_back("a " + Named(hit) +
@@ -80,7 +75,7 @@ Result<ThrowReading> ThrowFromCall(const GameState& game, const Scene& before,
       const std::string& own = game.setup().players[player].color;
       for (const RefereeFollower& f : call.followers_by_distance) {
         if (f.color == own) continue;
-        if (auto ref = InGame(game, *match, f))
+        if (auto ref = InGame(game, f))
           out.outcome.seduced = *ref;
         else
           out.doubts.push_back("the nearest follower, " + Named(f) +
