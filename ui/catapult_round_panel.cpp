@@ -13,7 +13,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "engine/tile_points.h"
+#include "ui/move_text.h"
 #include "ui/score_model.h"
 #include "vision/throw_from_call.h"
 
@@ -26,8 +26,7 @@ constexpr TokenKind kTokens[] = {TokenKind::kKnockout, TokenKind::kSeduction, To
 enum Column { kPlayerColumn, kOutcomeColumn, kDoubtColumn };
 
 QString RefText(const GameSetup& setup, const FollowerRef& f) {
-  return QString::fromStdString(setup.players[f.player].color + " " + CellText(f.at) + " " +
-                                std::string(PointName(f.point)));
+  return QString::fromStdString(FollowerText(setup, f));
 }
 
 }  // namespace
@@ -182,7 +181,9 @@ void CatapultRoundPanel::SetOutcome(int index, const CatapultThrow& outcome,
   if (!game_ || index < 0 || index >= static_cast<int>(outcomes_.size())) return;
   outcomes_[index] = outcome;
   outcomes_[index]->player = player(index);
-  throws_->item(index, kOutcomeColumn)->setText(OutcomeText(*outcomes_[index]));
+  throws_->item(index, kOutcomeColumn)
+      ->setText(
+          QString::fromStdString(ThrowOutcomeText(game_->setup(), token(), *outcomes_[index])));
   QString doubt;
   for (const std::string& d : doubts)
     doubt += (doubt.isEmpty() ? "" : "\n") + QString::fromStdString(d);
@@ -203,27 +204,6 @@ Result<Move> CatapultRoundPanel::RoundMove() const {
   m.catapult.thrower = game_->current_player();
   for (const auto& t : outcomes_) m.catapult.throws.push_back(*t);
   return m;
-}
-
-QString CatapultRoundPanel::OutcomeText(const CatapultThrow& t) const {
-  const GameSetup& setup = game_->setup();
-  switch (token()) {
-    case TokenKind::kTarget:
-      return t.distance_mm ? tr("%1 mm from the fair").arg(*t.distance_mm, 0, 'f', 1)
-                           : tr("left the playing area");
-    case TokenKind::kKnockout: {
-      if (t.hit.empty()) return tr("hit nothing");
-      QString hits;
-      for (const FollowerRef& f : t.hit) hits += (hits.isEmpty() ? "" : ", ") + RefText(setup, f);
-      return tr("knocks out %1").arg(hits);
-    }
-    case TokenKind::kSeduction:
-      if (!t.seduced) return t.on_board ? tr("seduces nobody") : tr("off the board: no effect");
-      return tr("seduces %1").arg(RefText(setup, *t.seduced));
-    case TokenKind::kCatch:
-      return tr("case %1").arg(QChar(t.catch_case));
-  }
-  return {};
 }
 
 int CatapultRoundPanel::selected() const {

@@ -48,7 +48,6 @@ class CatapultRoundPanel : public QWidget {
  private:
   void ShowEditor();
   void SetFromEditor();
-  QString OutcomeText(const CatapultThrow& t) const;
   int selected() const;
 
   std::optional<GameState> game_;

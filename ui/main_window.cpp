@@ -151,11 +151,15 @@ AnalyzeInput MainWindow::ReaderInput(bool in_play) const {
           calibration_ ? &*calibration_ : nullptr, ""};
 }
 
-Status MainWindow::ReadTurn(const QString& photo) {
-  if (!session_.at_end()) session_.GoTo(session_.move_count());
+AnalyzeInput MainWindow::TurnReaderInput() const {
   AnalyzeInput input = ReaderInput(true);
   input.min_joined_tiles = kTurnBoardTiles;
-  return ProposeTurn(ReadPhotoFile(Path(photo), input));
+  return input;
+}
+
+Status MainWindow::ReadTurn(const QString& photo) {
+  if (!session_.at_end()) session_.GoTo(session_.move_count());
+  return ProposeTurn(ReadPhotoFile(Path(photo), TurnReaderInput()));
 }
 
 Status MainWindow::OpenCamera(const QString& spec) {
@@ -171,9 +175,7 @@ Status MainWindow::ReadTurnFromCamera() {
   if (!session_.at_end()) session_.GoTo(session_.move_count());
   auto frame = camera_->Grab();
   if (!frame) return frame.error();
-  AnalyzeInput input = ReaderInput(true);
-  input.min_joined_tiles = kTurnBoardTiles;
-  return ProposeTurn(ReadPhotoImage(*frame, "camera " + camera_->spec(), input));
+  return ProposeTurn(ReadPhotoImage(*frame, "camera " + camera_->spec(), TurnReaderInput()));
 }
 
 Status MainWindow::ProposeTurn(Result<ReadPhoto> read) {
@@ -208,7 +210,7 @@ Status MainWindow::ShowPhoto(const QString& photo) {
 
 Result<RefereeCall> MainWindow::CallThrow(const ReadPhoto& before, const ReadPhoto& after,
                                           const RefereeRequest& request) {
-  auto call = RefereePhotos(before, after, request, ReaderInput(true).calibration);
+  auto call = RefereePhotos(before, after, request, calibration_ ? &*calibration_ : nullptr);
   if (!call) {
     referee_panel_->ShowRefusal(QString::fromStdString(call.error().message));
     return call.error();
@@ -305,6 +307,11 @@ Status MainWindow::SetThrowFromPhotos(int index, const ReadPhoto& before, const 
 
 Status MainWindow::AddToRecord(const Move& move) {
   if (auto s = session_.AddMove(move); !s) return s;
+  return AutoSave();
+}
+
+Status MainWindow::FinishGame() {
+  if (auto s = session_.Finish(); !s) return s;
   return AutoSave();
 }
 
@@ -473,12 +480,7 @@ void MainWindow::BuildMenus() {
         QMessageBox::Yes)
       if (session_.TakeBackLast()) Report(AutoSave());
   });
-  game->addAction(tr("&Final scoring"), this, [this] {
-    Move finish;
-    finish.type = MoveType::kFinish;
-    finish.player = session_.game().current_player();
-    Report(AddToRecord(finish));
-  });
+  game->addAction(tr("&Final scoring"), this, [this] { Report(FinishGame()); });
 }
 
 }  // namespace cf::ui

@@ -66,6 +66,8 @@ class MainWindow : public QMainWindow {
   Status RecordRound();
   // Adds a move to the record and saves it (AutoSave); refused moves change nothing.
   Status AddToRecord(const Move& move);
+  // The end-of-game scoring, added and saved as AddToRecord does.
+  Status FinishGame();
   // Saves the record where it was opened from or last saved, or, for a new game, to a new file
   // in `autosave_dir` (by default the app's data folder): no turn is lost to a closed window.
   Status AutoSave();
@@ -83,6 +85,8 @@ class MainWindow : public QMainWindow {
   void Report(const Status& status);
   // With `in_play`, the art of the tiles the game draws from only.
   AnalyzeInput ReaderInput(bool in_play) const;
+  // For a turn: the tiles in play, and boards of kTurnBoardTiles read.
+  AnalyzeInput TurnReaderInput() const;
   // Proposes the turn a photo's reading shows.
   Status ProposeTurn(Result<ReadPhoto> read);
   // Calls a throw, showing the call (or why there is none) in the panel and over the board.

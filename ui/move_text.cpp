@@ -6,44 +6,48 @@
 
 namespace cf::ui {
 
-namespace {
-
 std::string FollowerText(const GameSetup& setup, const FollowerRef& f) {
   return setup.players[f.player].color + " " + CellText(f.at) + " " +
          std::string(PointName(f.point));
 }
 
-std::string ThrowText(const GameState& game, TokenKind token, const CatapultThrow& t) {
-  const GameSetup& setup = game.setup();
-  std::string out = setup.players[t.player].color + " ";
+std::string ThrowOutcomeText(const GameSetup& setup, TokenKind token, const CatapultThrow& t) {
   switch (token) {
-    case TokenKind::kTarget:
-      if (!t.distance_mm) return out + "off the table";
-      {
-        char mm[32];
-        std::snprintf(mm, sizeof mm, "%.1f mm", *t.distance_mm);
-        return out + mm;
-      }
+    case TokenKind::kTarget: {
+      if (!t.distance_mm) return "off the table";
+      char mm[48];
+      std::snprintf(mm, sizeof mm, "%.1f mm from the fair", *t.distance_mm);
+      return mm;
+    }
     case TokenKind::kKnockout: {
-      if (t.hit.empty()) return out + "hit nothing";
+      if (t.hit.empty()) return "hit nothing";
       std::string hits;
       for (const FollowerRef& f : t.hit)
         hits += (hits.empty() ? "" : ", ") + FollowerText(setup, f);
-      return out + "knocked out " + hits;
+      return "knocked out " + hits;
     }
     case TokenKind::kSeduction:
-      if (!t.on_board) return out + "off the board";
-      if (!t.seduced) return out + "seduced nobody";
-      return out + "seduced " + FollowerText(setup, *t.seduced);
-    case TokenKind::kCatch:
-      if (!t.catch_case) return out + "not caught";
-      return out + "caught by " + setup.players[t.catcher].color + " (case " +
-             std::string(1, t.catch_case) + ")";
+      if (!t.on_board) return "off the board: no effect";
+      if (!t.seduced) return "seduced nobody";
+      return "seduced " + FollowerText(setup, *t.seduced);
+    case TokenKind::kCatch: {
+      const std::string catcher = t.catcher >= 0 ? setup.players[t.catcher].color : "";
+      const std::string which = " (case " + std::string(1, t.catch_case) + ")";
+      switch (t.catch_case) {
+        case 'A':
+          return "caught by " + catcher + which;
+        case 'B':
+          return "not caught, far enough" + which;
+        case 'C':
+          return "not caught, too short" + which;
+        case 'D':
+          return "touched by " + catcher + ", not caught" + which;
+      }
+      return "no case given";
+    }
   }
-  return out;
+  return {};
 }
-
-}  // namespace
 
 std::string MoveText(const GameState& game, const Move& m) {
   const GameSetup& setup = game.setup();
@@ -61,7 +65,8 @@ std::string MoveText(const GameState& game, const Move& m) {
     case MoveType::kCatapult: {
       std::string out = "catapult, " + TokenKindName(m.catapult.token) + ":";
       for (size_t i = 0; i < m.catapult.throws.size(); ++i)
-        out += (i ? "; " : " ") + ThrowText(game, m.catapult.token, m.catapult.throws[i]);
+        out += (i ? "; " : " ") + setup.players[m.catapult.throws[i].player].color + " " +
+               ThrowOutcomeText(setup, m.catapult.token, m.catapult.throws[i]);
       return out;
     }
     case MoveType::kFinish:

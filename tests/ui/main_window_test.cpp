@@ -221,6 +221,11 @@ TEST(MainWindow, KeepsANewGameOnDiskFromItsFirstTurn) {
   ASSERT_TRUE(reopened.Load(path.toStdString()));
   EXPECT_EQ(reopened.move_count(), 1);
   EXPECT_EQ(reopened.game().setup().players[0].color, "yellow");
+  // The final scoring is kept too.
+  ASSERT_TRUE(window.FinishGame());
+  GameSession finished(UiCatalog());
+  ASSERT_TRUE(finished.Load(path.toStdString()));
+  EXPECT_EQ(finished.game().phase(), Phase::kGameOver);
 }
 
 TEST(MainWindow, ShowsAPhotosReadingInTheGamesFrame) {
