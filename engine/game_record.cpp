@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <fstream>
+#include <sstream>
 
 namespace cf {
 
@@ -292,6 +294,23 @@ Result<GameRecord> GameRecordFromJson(const json::Value& doc, const TileCatalog&
     rec.moves.push_back(*m);
   }
   return rec;
+}
+
+Result<GameRecord> LoadGameRecord(const std::string& path, const TileCatalog& catalog) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  if (in) text << in.rdbuf();
+  if (!in || in.bad()) return Fail("cannot read " + path);
+  auto record = ParseGameRecord(text.str(), catalog);
+  if (!record) return Fail(path + ": " + record.error().message);
+  return record;
+}
+
+Status SaveGameRecord(const GameState& game, const std::string& path) {
+  std::ofstream out(path);
+  if (out) out << GameRecordToJson(game).dump(2) << "\n";
+  if (!out) return Fail("cannot write " + path);
+  return Status::Ok();
 }
 
 Result<GameState> Replay(const GameRecord& record, const TileCatalog& catalog) {

@@ -23,6 +23,11 @@ struct GameRecord {
 // Errors name the move ("move 3: ...") or the part of the record that is wrong.
 Result<GameRecord> ParseGameRecord(std::string_view text, const TileCatalog& catalog);
 Result<GameRecord> GameRecordFromJson(const json::Value& doc, const TileCatalog& catalog);
+// A record file: refuses an unreadable file ("cannot read PATH") and a malformed record
+// ("PATH: why").
+Result<GameRecord> LoadGameRecord(const std::string& path, const TileCatalog& catalog);
+// Writes `game`'s record, pretty-printed; refuses a file it cannot write ("cannot write PATH").
+Status SaveGameRecord(const GameState& game, const std::string& path);
 // Plays every move; the error names the move number and why it is illegal.
 Result<GameState> Replay(const GameRecord& record, const TileCatalog& catalog);
 

@@ -1,8 +1,7 @@
 #include "ui/game_session.h"
 
+#include <algorithm>
 #include <cassert>
-#include <fstream>
-#include <sstream>
 
 #include "engine/game_record.h"
 
@@ -35,12 +34,8 @@ Status GameSession::NewGame(GameSetup setup) {
 }
 
 Status GameSession::Load(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return Fail("cannot read " + path);
-  std::stringstream text;
-  text << in.rdbuf();
-  auto record = ParseGameRecord(text.str(), *catalog_);
-  if (!record) return Fail(path + ": " + record.error().message);
+  auto record = LoadGameRecord(path, *catalog_);
+  if (!record) return record.error();
   auto game = Replay(*record, *catalog_);
   if (!game) return Fail(path + ": " + game.error().message);
   game_ = std::move(game).value();
@@ -51,9 +46,7 @@ Status GameSession::Load(const std::string& path) {
 }
 
 Status GameSession::Save(const std::string& path) {
-  std::ofstream out(path);
-  if (out) out << GameRecordToJson(game_).dump(2) << "\n";
-  if (!out) return Fail("cannot write " + path);
+  if (auto s = SaveGameRecord(game_, path); !s) return s;
   path_ = path;
   return Status::Ok();
 }

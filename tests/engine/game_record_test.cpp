@@ -6,6 +6,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "tests/engine/scenario.h"
 
 namespace cf::testing {
@@ -45,6 +47,28 @@ TEST(GameRecord, ReplaysAndScoresTheInterfaceExample) {
   EXPECT_EQ(ev[0].find("move")->as_int(), 1);
   EXPECT_EQ(ev[0].find("reason")->as_string(), "city");
   EXPECT_EQ(ev[0].find("player")->as_string(), "red");
+}
+
+TEST(GameRecord, FilesAreWrittenAndReadBackWithTheirPathInEveryRefusal) {
+  auto rec = ParseGameRecord(Record(kCityMove, R"( "final": true,)"), Catalog());
+  ASSERT_TRUE(rec.ok());
+  auto game = Replay(*rec, Catalog());
+  ASSERT_TRUE(game.ok());
+  const std::string path = ::testing::TempDir() + "record-file-test.json";
+  ASSERT_TRUE(SaveGameRecord(*game, path));
+  auto loaded = LoadGameRecord(path, Catalog());
+  ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+  EXPECT_EQ(loaded->moves.size(), 1u);
+  EXPECT_TRUE(loaded->final);
+  EXPECT_EQ(Replay(*loaded, Catalog())->scores(), game->scores());
+
+  EXPECT_EQ(LoadGameRecord("/no/such/game.json", Catalog()).error().message,
+            "cannot read /no/such/game.json");
+  EXPECT_EQ(SaveGameRecord(*game, "/no/such/dir/game.json").error().message,
+            "cannot write /no/such/dir/game.json");
+  std::ofstream(path) << "{ not json";
+  const std::string refusal = LoadGameRecord(path, Catalog()).error().message;
+  EXPECT_EQ(refusal.rfind(path + ": ", 0), 0u) << refusal;
 }
 
 TEST(GameRecord, RefusesMalformedDocuments) {

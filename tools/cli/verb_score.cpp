@@ -28,10 +28,8 @@ int RunScore(const std::vector<std::string>& args) {
   auto catalog = LoadCatalog(*vm);
   if (!catalog) return BadInput(catalog.error().message);
   const std::string path = (*vm)["game"].as<std::string>();
-  auto text = ReadFile(path);
-  if (!text) return BadInput(text.error().message);
-  auto record = ParseGameRecord(*text, *catalog);
-  if (!record) return BadInput(path + ": " + record.error().message);
+  auto record = LoadGameRecord(path, *catalog);
+  if (!record) return BadInput(record.error().message);
   auto game = Replay(*record, *catalog);
   if (!game) return BadInput(path + ": " + game.error().message);
   if (vm->count("board")) std::cerr << game->ToString();

@@ -1,6 +1,5 @@
 // catapult-fair selfplay: a random legal game written as a game record.
 
-#include <fstream>
 #include <iostream>
 #include <random>
 
@@ -64,14 +63,12 @@ int RunSelfplay(const std::vector<std::string>& args) {
   if (!game) return BadInput(game.error().message);
   std::mt19937_64 rng((*vm)["seed"].as<uint64_t>());
   PlayRandomGame(*game, rng);
-  std::string text = GameRecordToJson(*game).dump(2) + "\n";
-  if (vm->count("out")) {
-    std::ofstream out((*vm)["out"].as<std::string>());
-    if (!out) return BadInput("cannot write " + (*vm)["out"].as<std::string>());
-    out << text;
-  } else {
-    std::cout << text;
+  if (!vm->count("out")) {
+    std::cout << GameRecordToJson(*game).dump(2) << "\n";
+    return kExitOk;
   }
+  if (auto s = SaveGameRecord(*game, (*vm)["out"].as<std::string>()); !s)
+    return BadInput(s.error().message);
   return kExitOk;
 }
 

@@ -1,7 +1,5 @@
 // catapult-fair turn GAME.json PHOTO: the turn a photo of the table shows after a game record.
 
-#include <fstream>
-
 #include "engine/game_record.h"
 #include "tools/cli/cli_vision.h"
 #include "vision/photo_reading.h"
@@ -36,10 +34,8 @@ int RunTurn(const std::vector<std::string>& args) {
   auto catalog = LoadCatalog(*vm);
   if (!catalog) return BadInput(catalog.error().message);
   const std::string game_path = (*vm)["game"].as<std::string>();
-  auto text = ReadFile(game_path);
-  if (!text) return BadInput(text.error().message);
-  auto record = ParseGameRecord(*text, *catalog);
-  if (!record) return BadInput(game_path + ": " + record.error().message);
+  auto record = LoadGameRecord(game_path, *catalog);
+  if (!record) return BadInput(record.error().message);
   if (vm->count("after-move")) {
     const int n = (*vm)["after-move"].as<int>();
     if (n < 0 || n > static_cast<int>(record->moves.size()))
@@ -73,10 +69,8 @@ int RunTurn(const std::vector<std::string>& args) {
   out["tiles_matched"] = turn->tiles_matched;
   if (vm->count("record")) {
     if (auto s = game->Apply(turn->move); !s) return BadInput(photo + ": " + s.error().message);
-    const std::string path = (*vm)["record"].as<std::string>();
-    std::ofstream file(path);
-    if (file) file << GameRecordToJson(*game).dump(2) << "\n";
-    if (!file) return BadInput("cannot write " + path);
+    if (auto s = SaveGameRecord(*game, (*vm)["record"].as<std::string>()); !s)
+      return BadInput(s.error().message);
   }
   return WriteOutput(*vm, out.dump(2) + "\n");
 }
