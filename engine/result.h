@@ -54,4 +54,13 @@ class [[nodiscard]] Status {
 
 inline Error Fail(std::string message) { return Error{std::move(message)}; }
 
+// `message` as one line for a terminal, whatever the libraries put in it: line breaks become
+// spaces, trailing spaces go.
+inline std::string OneLine(std::string message) {
+  for (char& c : message)
+    if (c == '\n' || c == '\r') c = ' ';
+  while (!message.empty() && message.back() == ' ') message.pop_back();
+  return message;
+}
+
 }  // namespace cf

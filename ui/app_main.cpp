@@ -12,7 +12,7 @@
 namespace {
 
 int BadInput(const std::string& why) {
-  std::fprintf(stderr, "catapult-fair-ui: %s\n", why.c_str());
+  std::fprintf(stderr, "catapult-fair-ui: %s\n", cf::OneLine(why).c_str());
   return 2;
 }
 

@@ -49,11 +49,7 @@ Result<std::string> ReadFile(const std::string& path) {
 }
 
 int BadInput(const std::string& message) {
-  std::string line = message;  // one line, whatever the libraries put in their messages
-  for (char& c : line)
-    if (c == '\n' || c == '\r') c = ' ';
-  while (!line.empty() && line.back() == ' ') line.pop_back();
-  std::cerr << "catapult-fair: " << line << "\n";
+  std::cerr << "catapult-fair: " << OneLine(message) << "\n";
   return kExitBadInput;
 }
 
