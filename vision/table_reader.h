@@ -238,6 +238,10 @@ class TableReader {
   double Detail(int col, int row);
   // How far a cell's colours spread: the spread of a and b (Lab) over the cell in half_lab.
   double ChromaSpread(int col, int row);
+  // Whether a cell of `read` not read surely shows far less detail and colour than those read
+  // surely: bare table, whatever tile it matches (never, when too few are read surely).
+  std::function<bool(const CellReading&)> BareTableBesideSureCells(
+      const std::vector<CellReading>& read);
   // The board's reading at a cell, or nullptr.
   const Candidate* reading_at(int col, int row);
   cv::Mat SmoothedArtOf(const Candidate& k);            // asked for again and again: kept here too

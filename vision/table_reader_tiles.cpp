@@ -71,6 +71,14 @@ constexpr double kHiddenTileDetail = 0.6;
 // tablecloth read as tiles, 0.04 to 0.27.
 constexpr double kLeastChromaSpread = 0.3;
 constexpr double kStrongScore = 0.45;  // a cell that matches its art well alone
+// Cells matching their art this well (sure) are tiles; a weaker cell with less than kBareDetail of
+// their median detail and less than kBareSpread of their median colour spread is bare table,
+// whatever it matches. Standardised, a mottled cloth or a grained table matches a city or a field
+// at 0.3-0.5: on the small boards of `bench turns --seed 1` such cells showed 0.1-0.41 of the sure
+// cells' detail and 0.03-0.19 of their spread, and outnumbered the tiles. Either bound alone also
+// dropped real tiles on the real photos, blurred far from the lens' focus.
+constexpr double kSureScore = 0.7, kBareDetail = 0.45, kBareSpread = 0.2;
+constexpr size_t kLeastSureCells = 2;  // the fewest sure cells that tell a tile's detail
 // A tile alone near the board (the tiles beside it hidden) is kept when it matches this well.
 constexpr double kLoneTileScore = 0.7;
 // A cell mostly of the table's colour, not compared at first, is a tile beside the board when it
@@ -120,22 +128,27 @@ void GrowOverPieceRims(cv::Mat& mask, double period) {
 
 Status TableReader::FindBoard() {
   fine.emplace(*in.tileset, period);
+  if (angle != 0) half_lab = HalfSizeLab(aligned);  // the turned view, at a quarter of the cost
   for (cv::Point at : g.CellsOnTiles(period, phx, phy)) {
     CellReading cell{at.x, at.y, ReadCell(aligned, CellRect(at.x, at.y), *in.tileset, *fine), 0};
     if (cell.candidates[0].score < 0.15) continue;
     cells.push_back(cell);
   }
+  const auto bare_table = BareTableBesideSureCells(cells);
   // The board grows from well-matched cells with a well-matched neighbour; every cell that is not
   // table and joins the board is a tile too, however covered by followers and tokens.
   for (size_t i = 0; i < cells.size(); ++i) cell_at[{cells[i].col, cells[i].row}] = i;
   std::vector<bool> in_board(cells.size(), false);
   std::vector<size_t> frontier;
+  auto strong = [&](size_t i) {
+    return cells[i].candidates[0].score >= kStrongScore && !bare_table(cells[i]);
+  };
   for (size_t i = 0; i < cells.size(); ++i) {
-    if (cells[i].candidates[0].score < kStrongScore) continue;
+    if (!strong(i)) continue;
     int n = 0;
     for (int d = 0; d < 4; ++d) {
       auto it = cell_at.find({cells[i].col + kDx[d], cells[i].row + kDy[d]});
-      n += it != cell_at.end() && cells[it->second].candidates[0].score >= kStrongScore;
+      n += it != cell_at.end() && strong(it->second);
     }
     if (n > 0 || cells[i].candidates[0].score > 0.7) in_board[i] = true, frontier.push_back(i);
   }
@@ -146,7 +159,7 @@ Status TableReader::FindBoard() {
   };
   auto LooksLikeTile = [&](const CellReading& cell) {
     const double best = cell.candidates[0].score;
-    if (best < kGrowScore) return false;
+    if (best < kGrowScore || bare_table(cell)) return false;
     for (const auto& cand : cell.candidates) {
       if (cand.score < best - 0.1) break;
       if (FitsNeighbours(cat, cand, cell.col, cell.row, on_board)) return true;
@@ -309,7 +322,6 @@ Status TableReader::KeepJoinedTiles() {
       kept.push_back(board[i]);
   board = std::move(kept);
   // Foreground: what differs from the expected tile art, or off the board from the table.
-  if (angle != 0) half_lab = HalfSizeLab(aligned);  // the turned view, at a quarter of the cost
   // Tiles are printed in colour (fields, cities, roads): a board of grey cells is a chessboard, a
   // calibration target or a newspaper.
   {
@@ -329,6 +341,23 @@ Status TableReader::KeepJoinedTiles() {
   }
   off_table = NotTable(half_lab, aligned.size(), table_color, 16.0) & valid;
   return Status::Ok();
+}
+
+std::function<bool(const CellReading&)> TableReader::BareTableBesideSureCells(
+    const std::vector<CellReading>& read) {
+  std::vector<double> detail, spread;
+  for (const auto& c : read)
+    if (c.candidates[0].score >= kSureScore) {
+      detail.push_back(Detail(c.col, c.row));
+      spread.push_back(ChromaSpread(c.col, c.row));
+    }
+  if (detail.size() < kLeastSureCells) return [](const CellReading&) { return false; };
+  const double least_detail = Median(std::move(detail)) * kBareDetail,
+               least_spread = Median(std::move(spread)) * kBareSpread;
+  return [this, least_detail, least_spread](const CellReading& c) {
+    return c.candidates[0].score < kSureScore && Detail(c.col, c.row) < least_detail &&
+           ChromaSpread(c.col, c.row) < least_spread;
+  };
 }
 
 double TableReader::Detail(int col, int row) {
