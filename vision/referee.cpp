@@ -302,7 +302,7 @@ json::Value RefereeCall::ToJson() const {
   return v;
 }
 
-Result<FrameMatch> MatchFrames(const Scene& base, const Scene& other) {
+Result<FrameMatch> MatchFrames(const Scene& base, const Scene& other, int least_agreeing) {
   std::map<std::tuple<int, int, int>, int> votes;  // turns, offset x, offset y
   for (int k = 0; k < 4; ++k)
     for (const SceneTile& b : base.tiles)
@@ -315,9 +315,14 @@ Result<FrameMatch> MatchFrames(const Scene& base, const Scene& other) {
   const auto best = std::max_element(
       votes.begin(), votes.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
   const size_t fewer = std::min(base.tiles.size(), other.tiles.size());
-  if (best->second < std::min<int>(3, fewer) || best->second * 2 < static_cast<int>(fewer))
+  if (best->second < std::min<int>(least_agreeing, fewer) ||
+      best->second * 2 < static_cast<int>(fewer))
     return Fail("the two pictures do not show the same board (" + std::to_string(best->second) +
                 " of " + std::to_string(fewer) + " tiles agree)");
+  for (const auto& [way, n] : votes)
+    if (n == best->second && way != best->first)
+      return Fail("the two pictures match two ways (" + std::to_string(n) +
+                  " tiles agree each way)");
   FrameMatch m;
   m.quarter_turns = std::get<0>(best->first);
   m.cell_offset = {std::get<1>(best->first), std::get<2>(best->first)};

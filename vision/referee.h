@@ -64,8 +64,12 @@ struct FrameMatch {
   double mm_offset[2]{};
   int tiles_matched = 0;
 };
-// Matches `other`'s tiles to `base`'s (same tile, same turn): refuses two different boards.
-Result<FrameMatch> MatchFrames(const Scene& base, const Scene& other);
+// Matches `other`'s tiles to `base`'s (same tile, same turn): refuses two different boards, and
+// pictures that match two ways. At least `least_agreeing` tiles must agree (or all of the fewer
+// tiles either shows), and half of those.
+inline constexpr int kLeastAgreeingTiles = 3;
+Result<FrameMatch> MatchFrames(const Scene& base, const Scene& other,
+                               int least_agreeing = kLeastAgreeingTiles);
 // `scene` moved into the frame `match` maps it to.
 Scene MoveToFrame(const Scene& scene, const FrameMatch& match);
 // A call moved into the frame `match` maps its before reading to: the token, and each follower's

@@ -74,13 +74,19 @@ Result<TurnReading> TurnFromReading(const GameState& game, const Scene& reading)
   if (game.phase() == Phase::kGameOver) return Fail("the game is over");
   if (game.phase() == Phase::kCatapultRound)
     return Fail("the catapult round for the fair tile comes first");
-  auto match = MatchFrames(BoardAsScene(game), reading);
+  // The game's board is known: two tiles read as it has them place a small board's photo, the
+  // new tile's fit checks it, and a doubt asks the table to look.
+  auto match = MatchFrames(BoardAsScene(game), reading, kTurnAgreeingTiles);
   if (!match) return Fail("the photo does not show this game's board: " + match.error().message);
   const Scene seen = MoveToFrame(reading, *match);
   const Board& board = game.board();
 
   TurnReading turn;
   turn.tiles_matched = match->tiles_matched;
+  if (match->tiles_matched < kLeastAgreeingTiles && match->tiles_matched < board.tile_count())
+    turn.doubts.push_back("only " + std::to_string(match->tiles_matched) + " of the board's " +
+                          std::to_string(board.tile_count()) +
+                          " tiles are read as the game has them: check the photo");
   // New tiles next to the board; of several, those the game allows where they lie.
   std::vector<const SceneTile*> fresh, playable;
   for (const SceneTile& t : seen.tiles) {

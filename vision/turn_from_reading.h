@@ -19,6 +19,8 @@ std::vector<TileReference> TilesInPlay(const std::vector<TileReference>& tileset
 // A photo read for a turn is checked against the game's board, so the reader may take a board
 // of two tiles (AnalyzeInput::min_joined_tiles): the first turn can be read too.
 inline constexpr size_t kTurnBoardTiles = 2;
+// For the same reason two of the board's tiles read as the game has them place the photo on it.
+inline constexpr int kTurnAgreeingTiles = 2;
 
 // The game's board as a scene: every tile at its cell, centres on the 45 mm grid.
 Scene BoardAsScene(const GameState& game);

@@ -141,6 +141,46 @@ TEST(Referee, ReadingsInAnotherFrameAreMatchedToTheFirst) {
   }
 }
 
+SceneTile TileAt(const std::string& id, Cell at, int rotation) {
+  SceneTile t;
+  t.id = id;
+  t.at = at;
+  t.rotation = rotation;
+  t.center_mm[0] = kTilePitchMm * at.x;
+  t.center_mm[1] = kTilePitchMm * at.y;
+  return t;
+}
+
+TEST(MatchFrames, RefusesPicturesThatMatchTwoWays) {
+  Scene base, other;
+  base.tiles = {TileAt("D", {0, 0}, 0), TileAt("D", {2, 0}, 0)};
+  other.tiles = {TileAt("D", {5, 5}, 0)};
+  auto match = MatchFrames(base, other);
+  ASSERT_FALSE(match);
+  EXPECT_NE(match.error().message.find("match two ways"), std::string::npos);
+  other.tiles.push_back(TileAt("E", {5, 4}, 180));
+  base.tiles.push_back(TileAt("E", {0, -1}, 180));
+  match = MatchFrames(base, other);
+  ASSERT_TRUE(match) << match.error().message;
+  EXPECT_EQ(match->cell_offset, (Cell{-5, -5}));
+}
+
+TEST(MatchFrames, AsksThreeTilesToAgreeUnlessToldFewer) {
+  Scene base, other;
+  base.tiles = {TileAt("D", {0, 0}, 0), TileAt("E", {0, -1}, 180), TileAt("V", {1, 0}, 90)};
+  other = base;
+  other.tiles[2].id = "U";  // misread
+  other.tiles.push_back(TileAt("K", {-1, 0}, 0));
+  auto match = MatchFrames(base, other);
+  ASSERT_FALSE(match);
+  EXPECT_NE(match.error().message.find("2 of 3 tiles agree"), std::string::npos);
+  match = MatchFrames(base, other, 2);
+  ASSERT_TRUE(match) << match.error().message;
+  EXPECT_EQ(match->tiles_matched, 2);
+  other.tiles[1].id = "I";  // one agrees: too few even so
+  EXPECT_FALSE(MatchFrames(base, other, 2));
+}
+
 TEST(Referee, RefusesWhatThePicturesCannotSettle) {
   std::vector<Throw> game = Throws(PlayedGame(4));
   Throw& t = game.front();
