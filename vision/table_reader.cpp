@@ -167,7 +167,7 @@ Status TableReader::SeeFromAbove() {
     top.valid = cv::Mat(image.size(), CV_8U, cv::Scalar(255));
   }
   t_rectify = Ms(t0);
-  if (!in.debug_prefix.empty()) cv::imwrite(in.debug_prefix + "top.jpg", top.image);
+  if (!in.debug_prefix.empty()) cv::imwrite(in.debug_prefix + "top.png", top.image);
   return Status::Ok();
 }
 

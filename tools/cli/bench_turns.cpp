@@ -2,7 +2,9 @@
 
 #include <chrono>
 #include <cstdio>
+#include <opencv2/imgcodecs.hpp>
 
+#include "calibration/calibration_file.h"
 #include "engine/game_record.h"
 #include "engine/tile_points.h"
 #include "tools/cli/bench_games.h"
@@ -51,11 +53,14 @@ int RunBenchTurns(const std::vector<std::string>& args) {
   AddTilesetOption(options);
   AddBenchGamesOptions(options);
   options.add_options()("uncalibrated", "read without the camera (the tile grid gives the plane)")(
-      "per-turn", "print each turn that is not read right");
+      "per-turn", "print each turn that is not read right")(
+      "debug", po::value<std::string>(),
+      "write the photo and the reader's steps of each turn not read right to files starting with "
+      "this");
   int code = 0;
   auto vm = ParseArgs(args,
                       "usage: catapult-fair bench turns [--games N] [--seed S] [--players P] "
-                      "[--turns T] [--uncalibrated] [--per-turn]\n"
+                      "[--turns T] [--uncalibrated] [--per-turn] [--debug PREFIX]\n"
                       "Plays and renders games turn by turn, reads each placement from the photo "
                       "after it (as `turn` does) and prints how often the turn read is the one "
                       "played.",
@@ -103,9 +108,20 @@ int RunBenchTurns(const std::vector<std::string>& args) {
         if (vm->count("per-turn"))
           std::printf("game %llu move %zu (%s): %s%s\n", static_cast<unsigned long long>(seed), k,
                       catalog->type(truth.tile).id.c_str(), what, why.c_str());
+        if (vm->count("debug")) {
+          const std::string stem = (*vm)["debug"].as<std::string>() + std::to_string(seed) + "_" +
+                                   std::to_string(k) + "_";
+          cv::imwrite(stem + "photo.png", image);
+          (void)SaveGameRecord(*game, stem + "record.json");
+          (void)SaveCalibration(cal, stem + "camera.yaml");
+          AnalyzeInput traced = input;
+          traced.debug_prefix = stem;
+          (void)AnalyzeTable(image, traced);
+        }
       };
       if (!scene && game->board().tile_count() < 5) {
         ++small;
+        say("refused, a small board: ", scene.error().message);
         continue;
       }
       if (!turn) {
