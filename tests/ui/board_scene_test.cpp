@@ -65,7 +65,15 @@ TEST(BoardScene, MirrorsAReadingAndOutlinesWhatIsInDoubt) {
   const TileArt art(UiTileset());
   BoardScene scene(art);
   Scene reading;
-  reading.tiles = {{"D", {0, 0}, 0, {0.4, -0.3}}, {"E", {0, -1}, 180, {1.0, -45.5}}};
+  reading.tiles.resize(2);
+  reading.tiles[0].id = "D";
+  reading.tiles[0].center_mm[0] = 0.4;
+  reading.tiles[0].center_mm[1] = -0.3;
+  reading.tiles[1].id = "E";
+  reading.tiles[1].at = {0, -1};
+  reading.tiles[1].rotation = 180;
+  reading.tiles[1].center_mm[0] = 1.0;
+  reading.tiles[1].center_mm[1] = -45.5;
   reading.tiles[1].confidence = 0.4;
   SceneFollower follower;
   follower.color = "blue";

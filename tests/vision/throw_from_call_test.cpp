@@ -65,7 +65,9 @@ TEST(ThrowFromCall, CallsOnExactTablesGiveTheRecordsThrows) {
       switch (request.token) {
         case TokenKind::kTarget:
           ASSERT_TRUE(got->outcome.distance_mm);
-          if (want.distance_mm) EXPECT_NEAR(*got->outcome.distance_mm, *want.distance_mm, 0.051);
+          if (want.distance_mm) {
+            EXPECT_NEAR(*got->outcome.distance_mm, *want.distance_mm, 0.051);
+          }
           break;
         case TokenKind::kKnockout:
           EXPECT_EQ(Found(*during, got->outcome.hit), Found(*during, want.hit)) << "game " << seed;
@@ -73,9 +75,10 @@ TEST(ThrowFromCall, CallsOnExactTablesGiveTheRecordsThrows) {
         case TokenKind::kSeduction:
           EXPECT_EQ(got->outcome.on_board, want.on_board);
           ASSERT_EQ(got->outcome.seduced.has_value(), want.seduced.has_value());
-          if (want.seduced)
+          if (want.seduced) {
             EXPECT_EQ(during->FindFollower(*got->outcome.seduced),
                       during->FindFollower(*want.seduced));
+          }
           break;
         case TokenKind::kCatch:
           break;
