@@ -163,12 +163,40 @@ void PlaneMaps(const Camera& cam, const cv::Mat& rays, cv::Vec3d origin, cv::Vec
   }
 }
 
-cv::Mat TableTexture(cv::Size size, const Look& look, double ppmm, std::mt19937_64& rng) {
+// A surface of TableSurface's: `origin_mm` is the table point at the texture's first pixel.
+cv::Mat SurfaceTexture(cv::Size size, const TableSurface& surface, double ppmm,
+                       cv::Point2d origin_mm, const cv::Mat& mottled) {
+  cv::Mat out(size, CV_8UC3);
+  const cv::Vec3f white(235, 235, 235),
+      dark(static_cast<float>(surface.color[0]), static_cast<float>(surface.color[1]),
+           static_cast<float>(surface.color[2]));
+  auto stripe = [&](double mm) {  // in a coloured band of the weave
+    return static_cast<int>(std::floor(mm / surface.check_mm)) % 2 != 0;
+  };
+  for (int y = 0; y < size.height; ++y)
+    for (int x = 0; x < size.width; ++x) {
+      cv::Vec3f c = dark;
+      if (surface.kind == TableSurface::Kind::kGingham) {
+        // Where both bands cross, the cloth's colour; where one does, half of it; else white.
+        const int bands = stripe(origin_mm.x + x / ppmm) + stripe(origin_mm.y + y / ppmm);
+        c = white + (dark - white) * (bands / 2.0f);
+      }
+      const float grain = 4 * mottled.at<float>(y, x);
+      out.at<cv::Vec3b>(y, x) =
+          cv::Vec3b(cv::saturate_cast<uchar>(c[0] + grain), cv::saturate_cast<uchar>(c[1] + grain),
+                    cv::saturate_cast<uchar>(c[2] + grain));
+    }
+  return out;
+}
+
+cv::Mat TableTexture(cv::Size size, const Look& look, double ppmm, std::mt19937_64& rng,
+                     cv::Point2d origin_mm = {}) {
   cv::Mat low(std::max(2, size.height / 24), std::max(2, size.width / 24), CV_32F);
   cv::theRNG().state = rng();
   cv::randu(low, -1, 1);
   cv::Mat mottled;
   cv::resize(low, mottled, size, 0, 0, cv::INTER_CUBIC);
+  if (look.surface) return SurfaceTexture(size, *look.surface, ppmm, origin_mm, mottled);
   cv::Mat grain(size, CV_32F);
   if (look.wood) {  // long stripes along x with slow waves
     cv::Mat stripes(std::max(2, static_cast<int>(size.height / (ppmm * 1.5))), 1, CV_32F);
@@ -466,7 +494,25 @@ Look RandomLook(const Scene& scene, const LookOptions& o, uint64_t seed) {
   look.noise_sigma = Uniform(rng, 0.5, 5);
   look.jpeg_quality = static_cast<int>(Uniform(rng, 60, 96));
   look.hands = Uniform(rng, 0, 1) < o.hands_chance ? 1 + (Uniform(rng, 0, 1) < 0.3) : 0;
+  look.surface = o.surface;
+  if (o.surface) look.wood = false;
   return look;
+}
+
+std::vector<std::string> TableSurfaceNames() {
+  return {"gingham-red", "gingham-blue", "green-felt", "white", "black"};
+}
+
+Result<TableSurface> TableSurfaceNamed(const std::string& name) {
+  using Kind = TableSurface::Kind;
+  if (name == "gingham-red") return TableSurface{Kind::kGingham, {45, 45, 190}, 25};
+  if (name == "gingham-blue") return TableSurface{Kind::kGingham, {170, 90, 40}, 45};
+  if (name == "green-felt") return TableSurface{Kind::kFelt, {50, 115, 40}, 0};
+  if (name == "white") return TableSurface{Kind::kFelt, {228, 228, 225}, 0};
+  if (name == "black") return TableSurface{Kind::kFelt, {28, 28, 30}, 0};
+  std::string known;
+  for (const auto& n : TableSurfaceNames()) known += (known.empty() ? "" : ", ") + n;
+  return Fail("unknown table surface '" + name + "' (known: " + known + ")");
 }
 
 cv::Mat RenderTable(const TileCatalog& catalog, Scene& scene, const Look& look, cv::Mat* hidden) {
@@ -501,7 +547,7 @@ cv::Mat RenderTable(const TileCatalog& catalog, Scene& scene, const Look& look, 
   double table_ppmm = std::max(0.5, ppmm / 2);
   cv::Size size(static_cast<int>((maxx - minx) * table_ppmm) + 2,
                 static_cast<int>((maxy - miny) * table_ppmm) + 2);
-  Canvas table{TableTexture(size, look, table_ppmm, rng),
+  Canvas table{TableTexture(size, look, table_ppmm, rng, {minx, miny}),
                cv::Mat(),
                {minx, miny, 0},
                {1, 0, 0},

@@ -3,19 +3,36 @@
 // sensor noise, blur and JPEG: synthetic data with exact ground truth.
 
 #include <opencv2/core.hpp>
+#include <optional>
 #include <random>
+#include <string>
+#include <vector>
 
 #include "calibration/camera.h"
 #include "calibration/charuco.h"
+#include "engine/result.h"
 #include "engine/tile_catalog.h"
 #include "vision/scene.h"
 
 namespace cf {
 
+// A table's surface that random looks never draw, to test the reader on tables it was not tuned
+// on: a gingham cloth of `check_mm` squares of `color` (BGR) on white, its checks square with
+// the board's grid (the hardest way), or a felt of one flat colour.
+struct TableSurface {
+  enum class Kind { kGingham, kFelt } kind = Kind::kFelt;
+  cv::Scalar color{60, 110, 45};
+  double check_mm = 0;
+};
+// The surfaces by name (gingham-red, gingham-blue, green-felt, white, black), or why not.
+Result<TableSurface> TableSurfaceNamed(const std::string& name);
+std::vector<std::string> TableSurfaceNames();
+
 // Everything about how the picture is taken, apart from what lies on the table.
 struct Look {
   Camera camera;
-  bool wood = true;  // wood grain, else a table cloth
+  bool wood = true;                     // wood grain, else a table cloth
+  std::optional<TableSurface> surface;  // instead of either
   cv::Scalar table_color{60, 90, 140};
   cv::Point3d light{0, 0, -1500};  // a lamp, world mm (z up is negative)
   double light_falloff = 0.35;     // 0: even light
@@ -31,12 +48,14 @@ struct Look {
   uint64_t seed = 0;               // textures and hands
 };
 
+
 struct LookOptions {
   int width = 1920, height = 1080;
   double min_distance = 700, max_distance = 1500;  // camera to the board centre, mm
   double min_tilt = 0, max_tilt = 35;              // degrees from straight down
   double hands_chance = 0.25;
   bool distortion = true;
+  std::optional<TableSurface> surface;  // instead of the random wood or cloth
 };
 
 // A random but plausible camera and light for a table whose tiles lie in `scene`.

@@ -39,6 +39,46 @@ TEST(Renderer, SameSeedGivesTheSameImageAndTruth) {
   EXPECT_NE(s.ToJson().dump(), t.ToJson().dump()) << "another seed, another table";
 }
 
+// A named table surface changes the table only: the same camera and light as the random look, a
+// white felt bright and a black one dark where the table shows, a gingham both.
+TEST(Renderer, ANamedTableSurfaceReplacesTheTableOnly) {
+  auto [game, scene] = RandomTable(4, 14);
+  const Look random = RandomLook(scene, Small(), 4);
+  auto table_pixels = [&](const std::string& name) {
+    LookOptions o = Small();
+    auto surface = TableSurfaceNamed(name);
+    EXPECT_TRUE(surface) << surface.error().message;
+    o.surface = *surface;
+    Look look = RandomLook(scene, o, 4);
+    EXPECT_EQ(look.camera.fx, random.camera.fx);
+    EXPECT_EQ(look.light, random.light);
+    look.hands = 0, look.glare = 0, look.light_falloff = 0, look.vignette = 0, look.exposure = 1;
+    look.color_cast = {1, 1, 1};
+    Scene s = scene;
+    cv::Mat grey;
+    cv::cvtColor(RenderTable(VisionCatalog(), s, look), grey, cv::COLOR_BGR2GRAY);
+    cv::Mat table(grey.size(), CV_8U, cv::Scalar(255));  // the picture away from every tile
+    for (const auto& t : s.tiles) {
+      const cv::Point2d px = look.camera.Project({t.center_mm[0], t.center_mm[1], 0});
+      cv::circle(table, px, 60, cv::Scalar(0), cv::FILLED);
+    }
+    std::vector<uchar> out;
+    for (int y = 0; y < grey.rows; y += 4)
+      for (int x = 0; x < grey.cols; x += 4)
+        if (table.at<uchar>(y, x)) out.push_back(grey.at<uchar>(y, x));
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  const auto white = table_pixels("white"), black = table_pixels("black"),
+             gingham = table_pixels("gingham-blue");
+  ASSERT_GT(white.size(), 1000u);
+  EXPECT_GT(white[white.size() / 10], 170);
+  EXPECT_LT(black[black.size() * 9 / 10], 60);
+  EXPECT_GT(gingham[gingham.size() * 9 / 10], 170);  // white squares
+  EXPECT_LT(gingham[gingham.size() / 10], 120);      // blue ones
+  EXPECT_FALSE(TableSurfaceNamed("tartan"));
+}
+
 TEST(Renderer, GroundTruthIsALegalBoardWithFollowersOnRealFeatures) {
   for (uint64_t seed = 10; seed < 30; ++seed) {
     auto [game, scene] = RandomTable(seed, 30);

@@ -172,6 +172,9 @@ int RunBenchVision(const std::vector<std::string>& args) {
       "by-condition",
       "split the figures by what the pictures were like (hands, glare, the table, the camera's "
       "tilt, pixels per mm, blur, noise, JPEG quality, exposure, the light)")(
+      "table", po::value<std::string>(),
+      "lay every scene on this table instead of the random wood or cloth: gingham-red (25 mm "
+      "checks), gingham-blue (45 mm, the tiles' pitch), green-felt, white or black")(
       "repeat", po::value<int>()->default_value(1),
       "analyse each scene this many times and time the fastest")(
       "debug", po::value<std::string>(),
@@ -188,6 +191,11 @@ int RunBenchVision(const std::vector<std::string>& args) {
   auto tileset = PaintedTileset(*catalog);
   LookOptions lo;
   if ((*vm)["camera"].as<std::string>() == "4k") lo.width = 3840, lo.height = 2160;
+  if (vm->count("table")) {
+    auto surface = TableSurfaceNamed((*vm)["table"].as<std::string>());
+    if (!surface) return BadInput(surface.error().message);
+    lo.surface = *surface;
+  }
   int tiles_total = 0, tiles_right = 0, followers_total = 0, followers_right = 0, tokens_total = 0,
       tokens_right = 0, tokens_placed = 0;
   int refused = 0, false_followers = 0, false_tokens = 0, invented_tiles = 0;
