@@ -134,7 +134,12 @@ int RunBenchTurns(const std::vector<std::string>& args) {
         ++right;
         right_doubted += !turn->doubts.empty();
         follower_right += follower;
-        if (!follower) say("follower wrong", "");
+        if (!follower) {
+          auto on = [](const Move& m) {
+            return m.follower_point ? std::string(PointName(*m.follower_point)) : "none";
+          };
+          say("follower wrong: ", "played " + on(truth) + ", read " + on(turn->move));
+        }
       } else {
         ++wrong;
         wrong_doubted += !turn->doubts.empty();
