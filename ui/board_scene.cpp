@@ -80,6 +80,42 @@ void BoardScene::ShowGame(const GameState& game) {
   setSceneRect(itemsBoundingRect().adjusted(-kTilePixels, -kTilePixels, kTilePixels, kTilePixels));
 }
 
+void BoardScene::ShowProposal(const GameState& game, const Move& move) {
+  if (move.type != MoveType::kPlace || move.tile < 0) return;
+  const TileType& type = game.catalog().type(move.tile);
+  const int q = move.placement.rotation;
+  const QPointF centre(kTilePitchMm * move.placement.at.x, kTilePitchMm * move.placement.at.y);
+  const QString tip = tr("read from the photo, not yet in the record");
+  const QColor colour = PlayerColour(game.setup().players[move.player].color);
+  auto mark = [&](QGraphicsItem* item, double z) {
+    item->setZValue(z);
+    item->setToolTip(tip);
+    item->setData(kKindKey, static_cast<int>(ItemKind::kProposal));
+  };
+  auto* tile = addPixmap(art_.Turned(move.tile, q));
+  tile->setOffset(-kTilePixels / 2.0, -kTilePixels / 2.0);
+  tile->setPos(Px(centre));
+  tile->setOpacity(0.75);
+  mark(tile, 0.5);
+  const double half = kTilePixels / 2.0 - 2;
+  auto* outline = addRect(-half, -half, 2 * half, 2 * half, QPen(colour, 5, Qt::DashLine));
+  outline->setPos(Px(centre));
+  mark(outline, 1.5);
+  if (move.follower_point) {
+    const int feature = type.occupiable_feature_at(UnrotatePoint(*move.follower_point, q));
+    if (feature >= 0) {
+      const Vec2 anchor = RotatePosition(type.features[feature].anchor, q);
+      const FeatureKind kind = type.features[feature].kind;
+      auto* follower = addPath(MeeplePath(), QPen(Qt::black, 1.5, Qt::DashLine), colour);
+      follower->setPos(Px(centre + QPointF(anchor.x - 0.5, anchor.y - 0.5) * kTilePitchMm));
+      if (kind == FeatureKind::kField || kind == FeatureKind::kHut) follower->setRotation(90);
+      follower->setOpacity(0.85);
+      mark(follower, 3.5);
+    }
+  }
+  setSceneRect(itemsBoundingRect().adjusted(-kTilePixels, -kTilePixels, kTilePixels, kTilePixels));
+}
+
 void BoardScene::ShowReading(const Scene& reading, const TileCatalog& catalog) {
   clear();
   for (const SceneTile& t : reading.tiles)

@@ -13,7 +13,7 @@
 namespace cf::ui {
 
 // What a scene item stands for; items carry it as data (kKindKey) so views and tests can tell.
-enum class ItemKind { kTile, kFollower, kToken, kMark, kCall };
+enum class ItemKind { kTile, kFollower, kToken, kMark, kCall, kProposal };
 inline constexpr int kKindKey = 0;
 
 // One item per tile, follower and token, placed in table millimetres times kPixelsPerMm.
@@ -26,6 +26,9 @@ class BoardScene : public QGraphicsScene {
   // Mirrors a game: tiles as placed, followers on their features, the last tile and a fair tile
   // waiting for its catapult round marked.
   void ShowGame(const GameState& game);
+  // Adds a place move not yet in the record over the game shown (ShowGame): its tile, half seen
+  // through and outlined in the player's colour, and its follower, if any.
+  void ShowProposal(const GameState& game, const Move& move);
   // Mirrors a reading of a photo; items read with little confidence are outlined.
   void ShowReading(const Scene& reading, const TileCatalog& catalog);
 

@@ -87,6 +87,7 @@ MainWindow::MainWindow(const TileCatalog& catalog, std::vector<TileReference> ti
   connect(&session_, &GameSession::changed, this, &MainWindow::Refresh);
   connect(move_view_, &QListView::clicked, this,
           [this](const QModelIndex& index) { session_.GoTo(index.row()); });
+  connect(turn_panel_, &TurnPanel::proposalChanged, this, &MainWindow::DrawBoard);
   connect(turn_panel_, &TurnPanel::accepted, this,
           [this](const Move& move) { Report(AddToRecord(move)); });
   connect(turn_panel_, &TurnPanel::correctionRequested, this, [this](const Move& move) {
@@ -185,6 +186,7 @@ Status MainWindow::ProposeTurn(Result<ReadPhoto> read) {
     turn_panel_->ShowRefusal(QString::fromStdString(turn.error().message));
     return Fail(read->scene.image + ": " + turn.error().message);
   }
+  showing_reading_ = false;  // the proposal is drawn over the game
   turn_panel_->Propose(turn->move, QString::fromStdString(MoveText(session_.game(), turn->move)),
                        turn->doubts);
   return Status::Ok();
@@ -353,6 +355,13 @@ void MainWindow::ShowGame() {
   Refresh();
 }
 
+void MainWindow::DrawBoard() {
+  if (showing_reading_) return;
+  board_->ShowGame(session_.shown());
+  if (turn_panel_->proposed() && session_.at_end())
+    board_->ShowProposal(session_.game(), *turn_panel_->proposed());
+}
+
 void MainWindow::Refresh() {
   const GameState& game = session_.shown();
   if (round_for_version_ != session_.version()) {
@@ -364,7 +373,7 @@ void MainWindow::Refresh() {
     in_play_ = TilesInPlay(tileset_, session_.game());
     if (round_panel_->active()) round_dock_->raise();
   }
-  if (!showing_reading_) board_->ShowGame(game);
+  DrawBoard();
   move_view_->setCurrentIndex(moves_.index(session_.position()));
   QString where = tr("move %1 of %2").arg(session_.position()).arg(session_.move_count());
   switch (game.phase()) {

@@ -82,6 +82,8 @@ class MainWindow : public QMainWindow {
   void BuildMenus();
   void FitBoard();
   void Refresh();
+  // The game at the position shown, with the turn proposed over it when the last one is shown.
+  void DrawBoard();
   void Report(const Status& status);
   // With `in_play`, the art of the tiles the game draws from only.
   AnalyzeInput ReaderInput(bool in_play) const;

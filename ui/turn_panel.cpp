@@ -50,6 +50,7 @@ void TurnPanel::Propose(const Move& move, const QString& text,
   accept_->setEnabled(true);
   correct_->setEnabled(true);
   reject_->setEnabled(true);
+  emit proposalChanged();
 }
 
 void TurnPanel::ShowRefusal(const QString& why) {
@@ -59,6 +60,7 @@ void TurnPanel::ShowRefusal(const QString& why) {
 }
 
 void TurnPanel::Clear() {
+  const bool had = proposed_.has_value();
   proposed_.reset();
   text_->setText(
       tr("Read a photo of the table after a turn (Table > Read turn from photo), or add the turn "
@@ -68,6 +70,7 @@ void TurnPanel::Clear() {
   accept_->setEnabled(false);
   correct_->setEnabled(false);
   reject_->setEnabled(false);
+  if (had) emit proposalChanged();
 }
 
 QString TurnPanel::text() const { return text_->text(); }

@@ -29,6 +29,8 @@ class TurnPanel : public QWidget {
   void accepted(const cf::Move& move);
   // The table corrects the turn read before it goes into the record.
   void correctionRequested(const cf::Move& move);
+  // A turn was proposed, or the proposal dropped.
+  void proposalChanged();
 
  private:
   QLabel* text_;

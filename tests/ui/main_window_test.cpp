@@ -56,6 +56,29 @@ TEST(MainWindow, ReadsATurnFromAPhotoIntoTheRecord) {
   EXPECT_EQ(window.session().move_count(), 12);
 }
 
+// The turn read is drawn over the board, where the reader puts it, until the table decides; it is
+// drawn over the last position only.
+TEST(MainWindow, DrawsTheTurnReadOverTheBoardUntilTheTableDecides) {
+  MainWindow window(UiCatalog(), UiTileset(), std::nullopt);
+  ASSERT_TRUE(window.OpenGame(
+      QString::fromStdString(WriteRecord(SampleGameAfter("sequence/game.json", 11), "p11.json"))));
+  auto proposal = [&] { return window.board().ItemsOf(ItemKind::kProposal); };
+  EXPECT_TRUE(proposal().empty());
+  ASSERT_TRUE(window.ReadTurn(Sample("sequence/023.jpg")));
+  const auto drawn = proposal();
+  ASSERT_EQ(drawn.size(), 3u);  // the tile, its outline, the follower on W2
+  const QPointF cell(-3 * kTilePitchMm * kPixelsPerMm, 1 * kTilePitchMm * kPixelsPerMm);
+  EXPECT_LT(QLineF(drawn.front()->pos(), cell).length(), 1.0);
+  window.session().GoTo(5);
+  EXPECT_TRUE(proposal().empty());
+  window.session().GoTo(11);
+  EXPECT_EQ(proposal().size(), 3u);
+  window.turn_panel().Clear();  // what Reject does
+  EXPECT_TRUE(proposal().empty());
+  EXPECT_EQ(window.board().ItemsOf(ItemKind::kTile).size(),
+            static_cast<size_t>(window.session().game().board().tile_count()));
+}
+
 // A turn read for the record as it was is dropped when the record changes under it.
 TEST(MainWindow, DropsATurnReadWhenTheRecordChanges) {
   MainWindow window(UiCatalog(), UiTileset(), std::nullopt);
