@@ -55,8 +55,8 @@ int RunBenchTurns(const std::vector<std::string>& args) {
   options.add_options()("uncalibrated", "read without the camera (the tile grid gives the plane)")(
       "per-turn", "print each turn that is not read right")(
       "debug", po::value<std::string>(),
-      "write the photo and the reader's steps of each turn not read right to files starting with "
-      "this");
+      "write the photo, the record before it, the camera and the reader's steps of each turn not "
+      "read right to files starting with this");
   int code = 0;
   auto vm = ParseArgs(args,
                       "usage: catapult-fair bench turns [--games N] [--seed S] [--players P] "
