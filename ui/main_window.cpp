@@ -152,7 +152,7 @@ AnalyzeInput MainWindow::ReaderInput(bool in_play) const {
           calibration_ ? &*calibration_ : nullptr, ""};
 }
 
-AnalyzeInput MainWindow::TurnReaderInput() const {
+AnalyzeInput MainWindow::GameReaderInput() const {
   AnalyzeInput input = ReaderInput(true);
   input.min_joined_tiles = kTurnBoardTiles;
   return input;
@@ -160,7 +160,7 @@ AnalyzeInput MainWindow::TurnReaderInput() const {
 
 Status MainWindow::ReadTurn(const QString& photo) {
   if (!session_.at_end()) session_.GoTo(session_.move_count());
-  return ProposeTurn(ReadPhotoFile(Path(photo), TurnReaderInput()));
+  return ProposeTurn(ReadPhotoFile(Path(photo), GameReaderInput()));
 }
 
 Status MainWindow::OpenCamera(const QString& spec) {
@@ -176,7 +176,7 @@ Status MainWindow::ReadTurnFromCamera() {
   if (!session_.at_end()) session_.GoTo(session_.move_count());
   auto frame = camera_->Grab();
   if (!frame) return frame.error();
-  return ProposeTurn(ReadPhotoImage(*frame, "camera " + camera_->spec(), TurnReaderInput()));
+  return ProposeTurn(ReadPhotoImage(*frame, "camera " + camera_->spec(), GameReaderInput()));
 }
 
 Status MainWindow::ProposeTurn(Result<ReadPhoto> read) {
@@ -212,14 +212,18 @@ Status MainWindow::ShowPhoto(const QString& photo) {
 
 Result<RefereeCall> MainWindow::CallThrow(const ReadPhoto& before, const ReadPhoto& after,
                                           const RefereeRequest& request) {
-  auto call = RefereePhotos(before, after, request, calibration_ ? &*calibration_ : nullptr);
+  // A photo of the game's board is checked against it: then two tiles the two readings agree on
+  // place a small board, as for a turn.
+  const GameState& game = session_.shown();
+  auto match = MatchFrames(BoardAsScene(game), before.scene, kTurnAgreeingTiles);
+  RefereeRequest asked = request;
+  if (match) asked.least_agreeing_tiles = kTurnAgreeingTiles;
+  auto call = RefereePhotos(before, after, asked, calibration_ ? &*calibration_ : nullptr);
   if (!call) {
     referee_panel_->ShowRefusal(QString::fromStdString(call.error().message));
     return call.error();
   }
   // In the game's frame, and over its board, when the photo shows the game.
-  const GameState& game = session_.shown();
-  auto match = MatchFrames(BoardAsScene(game), before.scene);
   referee_panel_->ShowCall(request.token, match ? MoveToFrame(*call, *match) : *call);
   if (match && !showing_reading_) {
     std::optional<QPointF> fair;
@@ -236,7 +240,7 @@ Result<RefereeCall> MainWindow::CallThrow(const ReadPhoto& before, const ReadPho
 
 Result<std::pair<ReadPhoto, ReadPhoto>> MainWindow::ReadThrowPhotos(const QString& before,
                                                                     const QString& after) const {
-  const AnalyzeInput input = ReaderInput(true);
+  const AnalyzeInput input = GameReaderInput();
   auto read_before = ReadPhotoFile(Path(before), input, "before");
   if (!read_before) return read_before.error();
   auto read_after = ReadPhotoFile(Path(after), input, "after");
@@ -268,7 +272,7 @@ Status MainWindow::SnapBeforeThrow() {
   auto frame = camera_->Grab();
   if (!frame) return frame.error();
   auto read =
-      ReadPhotoImage(*frame, "camera " + camera_->spec() + " before the throw", ReaderInput(true));
+      ReadPhotoImage(*frame, "camera " + camera_->spec() + " before the throw", GameReaderInput());
   if (!read) return read.error();
   before_throw_ = std::move(read).value();
   statusBar()->showMessage(tr("the table before the throw is kept: throw, then referee it"));
@@ -281,7 +285,7 @@ Status MainWindow::RefereeRoundThrowFromCamera(int index) {
   auto frame = camera_->Grab();
   if (!frame) return frame.error();
   auto after =
-      ReadPhotoImage(*frame, "camera " + camera_->spec() + " after the throw", ReaderInput(true));
+      ReadPhotoImage(*frame, "camera " + camera_->spec() + " after the throw", GameReaderInput());
   if (!after) return after.error();
   if (auto s = SetThrowFromPhotos(index, *before_throw_, *after); !s) return s;
   // Tokens stay on the table until the round ends: this picture is the next throw's before.

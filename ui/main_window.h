@@ -87,8 +87,9 @@ class MainWindow : public QMainWindow {
   void Report(const Status& status);
   // With `in_play`, the art of the tiles the game draws from only.
   AnalyzeInput ReaderInput(bool in_play) const;
-  // For a turn: the tiles in play, and boards of kTurnBoardTiles read.
-  AnalyzeInput TurnReaderInput() const;
+  // For photos of the game's table (turns, throws): the tiles in play, and boards of
+  // kTurnBoardTiles read (the readings are checked against the game's board).
+  AnalyzeInput GameReaderInput() const;
   // Proposes the turn a photo's reading shows.
   Status ProposeTurn(Result<ReadPhoto> read);
   // Calls a throw, showing the call (or why there is none) in the panel and over the board.

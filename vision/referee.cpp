@@ -394,7 +394,7 @@ RefereeCall MoveToFrame(const RefereeCall& call, const FrameMatch& m) {
 
 Result<RefereeCall> RefereeThrow(const Scene& before, const Scene& after_as_read,
                                  const RefereeRequest& request, const RefereePictures* pictures) {
-  auto match = MatchFrames(before, after_as_read);
+  auto match = MatchFrames(before, after_as_read, request.least_agreeing_tiles);
   if (!match) return match.error();
   const Scene after = MoveToFrame(after_as_read, *match);
   auto token = NewToken(before, after, request.token);

@@ -15,8 +15,13 @@ namespace cf {
 
 // What the referee is asked: the token kind thrown and, where the pictures cannot tell, the fair
 // tile and the thrower.
+// Two readings of one board agree on this many tiles at least (MatchFrames) unless a caller that
+// checks them against a game's board asks fewer.
+inline constexpr int kLeastAgreeingTiles = 3;
+
 struct RefereeRequest {
   TokenKind token = TokenKind::kTarget;
+  int least_agreeing_tiles = kLeastAgreeingTiles;  // of the before and after readings
   std::optional<Cell> fair_at;  // the fair tile's cell in the before reading's grid
   std::string fair_id;          // or its id (FAIR-01 .. FAIR-12); neither: the one fair tile read
   std::string thrower;          // the thrower's colour; empty when not known
@@ -67,7 +72,6 @@ struct FrameMatch {
 // Matches `other`'s tiles to `base`'s (same tile, same turn): refuses two different boards, and
 // pictures that match two ways. At least `least_agreeing` tiles must agree (or all of the fewer
 // tiles either shows), and half of those.
-inline constexpr int kLeastAgreeingTiles = 3;
 Result<FrameMatch> MatchFrames(const Scene& base, const Scene& other,
                                int least_agreeing = kLeastAgreeingTiles);
 // `scene` moved into the frame `match` maps it to.

@@ -47,7 +47,7 @@ Result<ThrowReading> ThrowFromCall(const GameState& game, const Scene& before,
                                    const RefereeCall& call_as_read, TokenKind token,
                                    PlayerId player) {
   if (token == TokenKind::kCatch) return Fail("a catch is the table's call: choose its case A-D");
-  auto match = MatchFrames(BoardAsScene(game), before);
+  auto match = MatchFrames(BoardAsScene(game), before, kTurnAgreeingTiles);
   if (!match) return Fail("the photo does not show this game's board: " + match.error().message);
   const RefereeCall call = MoveToFrame(call_as_read, *match);
   ThrowReading out;

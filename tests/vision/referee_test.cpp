@@ -181,6 +181,30 @@ TEST(MatchFrames, AsksThreeTilesToAgreeUnlessToldFewer) {
   EXPECT_FALSE(MatchFrames(base, other, 2));
 }
 
+// A fair tile laid on the first turns: the before and after readings of a board of four tiles,
+// two misread after the throw, agree on two. A caller that has checked the readings against the
+// game's board may take that; by default it is refused.
+TEST(Referee, ASmallBoardIsRefereedByTwoTilesWhenTheCallerAsks) {
+  std::vector<Throw> throws = Throws(PlayedGame(7, 2, 12, {2}));
+  ASSERT_FALSE(throws.empty());
+  Throw& t = throws.front();
+  ASSERT_EQ(t.before.tiles.size(), 4u) << "the game is not the one this test was written for";
+  Scene after = t.after;
+  int misread = 0;
+  for (SceneTile& tile : after.tiles)
+    if (tile.id != t.fair_id && misread < 2) tile.id = tile.id == "B" ? "A" : "B", ++misread;
+  ASSERT_EQ(misread, 2);
+  RefereeRequest request = RequestFor(t);
+  auto strict = RefereeThrow(t.before, after, request);
+  ASSERT_FALSE(strict);
+  EXPECT_NE(strict.error().message.find("2 of 4 tiles agree"), std::string::npos)
+      << strict.error().message;
+  request.least_agreeing_tiles = 2;
+  auto call = RefereeThrow(t.before, after, request);
+  ASSERT_TRUE(call) << call.error().message;
+  EXPECT_EQ(call->token.kind, t.event["token"].as_string());
+}
+
 TEST(Referee, RefusesWhatThePicturesCannotSettle) {
   std::vector<Throw> game = Throws(PlayedGame(4));
   Throw& t = game.front();
