@@ -27,7 +27,8 @@ struct AnalyzeInput {
   std::string debug_prefix;  // when set, pictures of the intermediate steps are written there
   ColourSamples* colour_samples = nullptr;  // when set, filled from the reading returned
   // Fewer tiles joined than this is no board. A caller that checks the reading against a board
-  // it knows (TurnFromReading) may take two: the start tile and the first one laid.
+  // it knows (TurnFromReading) may take two: the start tile and the first one laid; then how well
+  // the tiles match is judged only once the covered ones are read again.
   size_t min_joined_tiles = 3;
 };
 

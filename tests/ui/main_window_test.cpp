@@ -7,8 +7,11 @@
 #include <QFile>
 #include <QGraphicsItem>
 #include <cmath>
+#include <opencv2/imgcodecs.hpp>
 
 #include "tests/ui/ui_test_support.h"
+#include "tests/vision/vision_test_support.h"
+#include "vision/table_renderer.h"
 
 namespace cf::ui {
 namespace {
@@ -165,6 +168,42 @@ TEST(MainWindow, RecordsACatapultRoundFromCallsAndTheTablesWord) {
   const Move& recorded = window.session().game().moves().back();
   ASSERT_TRUE(recorded.catapult.throws[0].distance_mm);
   EXPECT_NEAR(*recorded.catapult.throws[0].distance_mm, 32.2, 1.5);
+}
+
+// A fair tile laid on the first turn: its round's first throw refereed from rendered photos of a
+// board of two tiles (which `analyze` and `referee` refuse), read as a turn's photo is and placed
+// on the game's board.
+TEST(MainWindow, RefereesAThrowOnTheFirstTurnsBoard) {
+  const Sequence s = testing::PlayedGame(1, 2, 12, {0});
+  std::vector<testing::Throw> throws = testing::Throws(s);
+  ASSERT_FALSE(throws.empty());
+  testing::Throw& t = throws.front();
+  ASSERT_EQ(t.before.tiles.size(), 2u) << "the game is not the one this test was written for";
+  auto record = GameRecordFromJson(s.game, UiCatalog());
+  ASSERT_TRUE(record);
+  auto game = GameState::Create(UiCatalog(), record->setup);
+  ASSERT_TRUE(game);
+  for (size_t i = 0; i < t.fair_move; ++i) ASSERT_TRUE(game->Apply(record->moves[i]));
+  Calibration camera;
+  camera.camera = s.look.camera;
+  camera.has_table_pose = true;
+  MainWindow window(UiCatalog(), UiTileset(), camera);
+  ASSERT_TRUE(window.OpenGame(QString::fromStdString(WriteRecord(*game, "early.json"))));
+  CatapultRoundPanel& round = window.round_panel();
+  ASSERT_TRUE(round.active());
+  const TokenKind kind = *ParseTokenKind(t.event["token"].as_string());
+  auto* tokens = round.findChild<QComboBox*>();
+  for (int i = 0; i < tokens->count() && round.token() != kind; ++i) tokens->setCurrentIndex(i);
+  ASSERT_EQ(round.token(), kind);
+  auto photo = [&](Scene scene, const std::string& name) {
+    const std::string path = ::testing::TempDir() + name;
+    cv::imwrite(path, RenderTable(UiCatalog(), scene, s.look));
+    return QString::fromStdString(path);
+  };
+  const Status refereed = window.RefereeRoundThrow(t.index, photo(t.before, "early_before.png"),
+                                                   photo(t.after, "early_after.png"));
+  ASSERT_TRUE(refereed) << refereed.error().message;
+  EXPECT_EQ(round.next_throw(), 1);
 }
 
 // The camera over the table (numbered pictures stand in for it) after the sample's last turn.
