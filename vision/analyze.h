@@ -20,6 +20,9 @@ namespace cf {
 using ColourSamples = std::map<std::string, std::vector<cv::Vec3b>>;
 constexpr double kSampledFollowerConfidence = 0.7;
 
+// The fewest tiles joined that make a board, for a reader that knows no board to check against.
+inline constexpr size_t kLeastJoinedTiles = 3;
+
 struct AnalyzeInput {
   const TileCatalog* catalog = nullptr;
   const std::vector<TileReference>* tileset = nullptr;
@@ -29,7 +32,7 @@ struct AnalyzeInput {
   // Fewer tiles joined than this is no board. A caller that checks the reading against a board
   // it knows (TurnFromReading) may take two: the start tile and the first one laid; then how well
   // the tiles match is judged only once the covered ones are read again.
-  size_t min_joined_tiles = 3;
+  size_t min_joined_tiles = kLeastJoinedTiles;
 };
 
 // Refuses (as an Error) an empty frame or a picture without a board.

@@ -100,7 +100,6 @@ constexpr size_t kMostTiles = 400;
 // a cake with tile art joined 31%, a grid of half the tile's pitch on a rendered table 58%.
 constexpr size_t kManyTiles = 120;
 constexpr double kJoinedShare = 0.8;
-constexpr size_t kLeastJoinedAlone = 3;       // AnalyzeInput::min_joined_tiles by default
 constexpr size_t kFewTiles = 8;               // a board this small must match well throughout:
 constexpr double kFewTilesMedianScore = 0.6;  // its median match at least this
 
@@ -272,7 +271,7 @@ Status TableReader::KeepJoinedTiles() {
   // A caller that checks the reading against a board it knows (min_joined_tiles under three) has
   // it judged once the covered tiles are read again: a token on one of two tiles hides too much
   // of it for the first look.
-  const bool judged_later = in.min_joined_tiles < kLeastJoinedAlone;
+  const bool judged_later = in.min_joined_tiles < kLeastJoinedTiles;
   if (best_size < in.min_joined_tiles ||
       (board.size() > kManyTiles && best_size < board.size() * kJoinedShare) ||
       (pairs >= 4 && matching < pairs * 0.7) || board.size() > kMostTiles ||
