@@ -171,12 +171,16 @@ Status MainWindow::OpenCamera(const QString& spec) {
   return Status::Ok();
 }
 
-Status MainWindow::ReadTurnFromCamera() {
+Result<ReadPhoto> MainWindow::ReadCameraFrame(const std::string& when) {
   if (!camera_) return Fail("no camera is open: Table > Open camera");
-  if (!session_.at_end()) session_.GoTo(session_.move_count());
   auto frame = camera_->Grab();
   if (!frame) return frame.error();
-  return ProposeTurn(ReadPhotoImage(*frame, "camera " + camera_->spec(), GameReaderInput()));
+  return ReadPhotoImage(*frame, "camera " + camera_->spec() + when, GameReaderInput());
+}
+
+Status MainWindow::ReadTurnFromCamera() {
+  if (camera_ && !session_.at_end()) session_.GoTo(session_.move_count());
+  return ProposeTurn(ReadCameraFrame(""));
 }
 
 Status MainWindow::ProposeTurn(Result<ReadPhoto> read) {
@@ -268,11 +272,7 @@ Status MainWindow::RefereeRoundThrow(int index, const QString& before, const QSt
 }
 
 Status MainWindow::SnapBeforeThrow() {
-  if (!camera_) return Fail("no camera is open: Table > Open camera");
-  auto frame = camera_->Grab();
-  if (!frame) return frame.error();
-  auto read =
-      ReadPhotoImage(*frame, "camera " + camera_->spec() + " before the throw", GameReaderInput());
+  auto read = ReadCameraFrame(" before the throw");
   if (!read) return read.error();
   before_throw_ = std::move(read).value();
   statusBar()->showMessage(tr("the table before the throw is kept: throw, then referee it"));
@@ -280,12 +280,9 @@ Status MainWindow::SnapBeforeThrow() {
 }
 
 Status MainWindow::RefereeRoundThrowFromCamera(int index) {
-  if (!camera_) return Fail("no camera is open: Table > Open camera");
-  if (!before_throw_) return Fail("no picture of the table before the throw: snap it first");
-  auto frame = camera_->Grab();
-  if (!frame) return frame.error();
-  auto after =
-      ReadPhotoImage(*frame, "camera " + camera_->spec() + " after the throw", GameReaderInput());
+  if (camera_ && !before_throw_)
+    return Fail("no picture of the table before the throw: snap it first");
+  auto after = ReadCameraFrame(" after the throw");
   if (!after) return after.error();
   if (auto s = SetThrowFromPhotos(index, *before_throw_, *after); !s) return s;
   // Tokens stay on the table until the round ends: this picture is the next throw's before.

@@ -90,6 +90,8 @@ class MainWindow : public QMainWindow {
   // For photos of the game's table (turns, throws): the tiles in play, and boards of
   // kTurnBoardTiles read (the readings are checked against the game's board).
   AnalyzeInput GameReaderInput() const;
+  // The camera's next frame read as a photo of the game's table, named "camera SPEC" + `when`.
+  Result<ReadPhoto> ReadCameraFrame(const std::string& when);
   // Proposes the turn a photo's reading shows.
   Status ProposeTurn(Result<ReadPhoto> read);
   // Calls a throw, showing the call (or why there is none) in the panel and over the board.
