@@ -19,12 +19,25 @@ constexpr double kTokenMatchMm = 12.0;
 
 // Tiles lie up to this far off their cells (shifted, turned), and so may the followers on them.
 constexpr double kTileShiftMm = 2.0;
+// A calibrated camera's picture shows the table round the board: under a guess of the table's
+// colour, at most this share of its rim is unlike the table (rendered tables: 0.05 and less; the
+// commonest colour of a red or blue checked cloth: 0.3-0.55).
+constexpr double kMostRimOffTable = 0.2;
 
 // The `k`th guess of the table's colour (TableColourGuesses), if there are so many.
 std::optional<ColorStats> TableGuess(const cv::Mat& bgr, const cv::Mat& valid, int k) {
   std::vector<ColorStats> guesses = TableColourGuesses(bgr, valid);
   if (k >= static_cast<int>(guesses.size())) return std::nullopt;
   return guesses[k];
+}
+
+// The share of the outer tenth of a view (where `valid`) that `off_table` holds.
+double OffTableShareOfRim(const cv::Mat& off_table, const cv::Mat& valid) {
+  cv::Mat rim = valid.clone();
+  const int bw = rim.cols / 10, bh = rim.rows / 10;
+  rim(cv::Rect(bw, bh, rim.cols - 2 * bw, rim.rows - 2 * bh)) = 0;
+  return cv::countNonZero(off_table & rim) /
+         static_cast<double>(std::max(1, cv::countNonZero(rim)));
 }
 
 }  // namespace
@@ -146,6 +159,10 @@ Status TableReader::SeeFromAbove() {
         NotTable(HalfSizeLab(coarse.image), coarse.image.size(), table_color) & coarse_valid;
     cv::morphologyEx(board_mask, board_mask, cv::MORPH_OPEN,
                      cv::getStructuringElement(cv::MORPH_RECT, {7, 7}));
+    // The picture's rim shows the table: a guess of its colour that leaves much of the rim
+    // unlike the table (a checked cloth's commonest colour) is no guess of it.
+    if (OffTableShareOfRim(board_mask, coarse_valid) > kMostRimOffTable)
+      return Fail("no board in view: the table's colour is not one colour");
     std::vector<cv::Point> on;
     cv::findNonZero(board_mask, on);
     if (on.empty()) return Fail("no board in view: nothing on the table");

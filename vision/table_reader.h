@@ -25,6 +25,7 @@
 #include "vision/grid_view.h"
 #include "vision/piece_blobs.h"
 #include "vision/scene.h"
+#include "vision/table_palette.h"
 #include "vision/top_view.h"
 
 namespace cf {
@@ -238,6 +239,10 @@ class TableReader {
   double Detail(int col, int row);
   // How far a cell's colours spread: the spread of a and b (Lab) over the cell in half_lab.
   double ChromaSpread(int col, int row);
+  // The share of a cell's inside whose colours are the table's (table_palette).
+  double TablePaletteShare(int col, int row);
+  // Whether a cell is mostly of the table's colours that no tile read surely shows.
+  bool TableColoured(int col, int row);
   // Whether a cell of `read` not read surely shows far less detail and colour than those read
   // surely: bare table, whatever tile it matches (never, when too few are read surely).
   std::function<bool(const CellReading&)> BareTableBesideSureCells(
@@ -484,6 +489,9 @@ class TableReader {
   std::optional<FineTileMatcher> fine;
   std::map<std::pair<int, int>, size_t> cell_at;
   std::map<std::pair<int, int>, double> detail_at;
+  // The colours of the aligned view's rim that the cells read surely do not show (FindBoard,
+  // when two cells or more are read surely).
+  std::optional<TablePalette> table_palette;
   double board_detail_median = 0;
   std::vector<CellReading> board;
   cv::Mat off_table;
