@@ -15,7 +15,8 @@ namespace cf {
 namespace {
 
 // Uncalibrated, a grid whose cells match their best tile this well (median) is not doubted; else
-// a grid read another way (period or phase) is taken if its cells look this much more like tiles.
+// a grid read another way (period or phase) is taken if its cells look this much more like tiles
+// (so, too, a calibrated grid's phase when no board was found on it).
 constexpr double kLooksLikeTiles = 0.6;
 constexpr double kClearlyBetter = 1.2;
 constexpr double kLikenessPitch = 64;
@@ -97,14 +98,18 @@ GridView FindGrid(const TopView& top, const cv::Mat& grey, const cv::Mat& half_l
       g.likeness = likeness, g.period = p, g.phx = px, g.phy = py;
   }
   // Long straight edges in the art can pull the comb half a tile off the borders.
-  const double px0 = g.phx, py0 = g.phy;
-  for (auto [sx, sy] : {std::pair{0.5, 0.0}, std::pair{0.0, 0.5}, std::pair{0.5, 0.5}}) {
-    double px = std::fmod(px0 + sx * g.period, g.period);
-    double py = std::fmod(py0 + sy * g.period, g.period);
-    double likeness = g.TileLikeness(tileset, g.period, px, py);
-    if (likeness > g.likeness * kClearlyBetter) g.likeness = likeness, g.phx = px, g.phy = py;
-  }
+  g.TryHalfTileOff(tileset);
   return g;
+}
+
+void GridView::TryHalfTileOff(const std::vector<TileReference>& tileset) {
+  const double px0 = phx, py0 = phy;
+  for (auto [sx, sy] : {std::pair{0.5, 0.0}, std::pair{0.0, 0.5}, std::pair{0.5, 0.5}}) {
+    double px = std::fmod(px0 + sx * period, period);
+    double py = std::fmod(py0 + sy * period, period);
+    double l = TileLikeness(tileset, period, px, py);
+    if (l > likeness * kClearlyBetter) likeness = l, phx = px, phy = py;
+  }
 }
 
 }  // namespace cf

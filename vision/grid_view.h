@@ -24,7 +24,7 @@ struct GridView {
   cv::Mat tiles_mask;  // aligned pixels unlike the table: only there do grid lines count
   std::vector<double> cols, rows;  // edge profiles
   double period = 0, phx = 0, phy = 0;
-  double likeness = 0;  // uncalibrated: how much its cells look like tiles
+  double likeness = 0;  // how much its cells look like tiles (TileLikeness)
 
   double TableFraction(const cv::Rect& r) const {
     return 1.0 - cv::countNonZero(tiles_mask(r)) / static_cast<double>(r.area());
@@ -60,6 +60,9 @@ struct GridView {
   // The median best match of a dozen cells on tiles of the grid (period p, phase px, py).
   double TileLikeness(const std::vector<TileReference>& tileset, double p, double px,
                       double py) const;
+  // Takes the phase half a tile off either way or both when its cells look clearly more like
+  // tiles than those of the phase found (likeness set).
+  void TryHalfTileOff(const std::vector<TileReference>& tileset);
 };
 
 // The grid of `top` (`grey` and `half_lab` its grey and half-size Lab pictures) under one guess of

@@ -87,8 +87,15 @@ Result<Scene> TableReader::Read() {
   };
   if (Status seen = SeeFromAbove(); !seen) return at(seen, 1);
   if (Status found = FindTileGrid(); !found) return at(found, 2);
-  if (Status found = FindBoard(); !found) return at(found, 3);
-  if (Status joined = KeepJoinedTiles(); !joined) return at(joined, 4);
+  int step = 3;
+  auto find_board = [&] {
+    Status found = FindBoard();
+    if (!found) return step = 3, found;
+    return step = 4, KeepJoinedTiles();
+  };
+  Status found = find_board();
+  if (!found && ShiftGridHalfATile()) found = find_board();
+  if (!found) return at(found, step);
   // Followers stand on tiles: a follower beside the board on no tile read means a tile missed
   // there, and the picture is read once more from here with that cell taken as covered. Only with
   // a camera: without one a footprint is not corrected for the follower's height, and lies too far
@@ -226,6 +233,18 @@ Status TableReader::FindTileGrid() {
   }
   t_grid = Ms(t0);
   return Status::Ok();
+}
+
+bool TableReader::ShiftGridHalfATile() {
+  if (!top.metric) return false;  // the uncalibrated grid was judged so (FindGrid)
+  g.phx = phx, g.phy = phy;
+  g.likeness = g.TileLikeness(*in.tileset, period, phx, phy);
+  g.TryHalfTileOff(*in.tileset);
+  if (g.phx == phx && g.phy == phy) return false;
+  phx = g.phx, phy = g.phy;
+  cells.clear(), cell_at.clear(), detail_at.clear(), board.clear();
+  table_palette.reset();
+  return true;
 }
 
 bool TableReader::OnTiles(const cv::Rect& r) { return g.OnTiles(r); }

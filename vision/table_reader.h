@@ -196,6 +196,11 @@ class TableReader {
   // The grid and the timings in the scene; where the tiles lie, as evidence.
   void Finish();
 
+  // A calibrated grid whose board was not found: the phase half a tile off either way or both, if
+  // its cells look clearly more like tiles (a cloth checked at the tiles' pitch pulls the borders
+  // onto its checks' edges), and the cells read so far forgotten. Whether it moved.
+  bool ShiftGridHalfATile();
+
   // Geometry (table_reader.cpp).
   // Whether `r` lies whole in the view and is mostly not table: worth reading.
   bool OnTiles(const cv::Rect& r);

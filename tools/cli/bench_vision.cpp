@@ -290,6 +290,9 @@ int RunBenchVision(const std::vector<std::string>& args) {
     if (read && vm->count("debug"))
       std::ofstream(input.debug_prefix + "read.json") << read->ToJson().dump(2) << "\n";
     if (!read) {
+      if (vm->count("per-scene"))
+        std::printf("seed %llu: refused: %s\n", static_cast<unsigned long long>(seed),
+                    read.error().message.c_str());
       count_refused();
       continue;
     }
