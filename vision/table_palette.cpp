@@ -1,6 +1,7 @@
 #include "vision/table_palette.h"
 
 #include <algorithm>
+#include <array>
 
 namespace cf {
 

@@ -2,7 +2,6 @@
 // The colours a table shows round the board, whatever its pattern: a cell of nothing else is bare
 // table, however well its checks or grain match some tile's art.
 
-#include <array>
 #include <opencv2/core.hpp>
 #include <vector>
 

@@ -88,11 +88,12 @@ Result<Scene> TableReader::Read() {
   };
   if (Status seen = SeeFromAbove(); !seen) return at(seen, 1);
   if (Status found = FindTileGrid(); !found) return at(found, 2);
-  int step = 3;
-  auto find_board = [&] {
-    Status found = FindBoard();
-    if (!found) return step = 3, found;
-    return step = 4, KeepJoinedTiles();
+  int step = 3;  // how far the board was found, for the refusal
+  auto find_board = [&]() -> Status {
+    step = 3;
+    if (Status found = FindBoard(); !found) return found;
+    step = 4;
+    return KeepJoinedTiles();
   };
   Status found = find_board();
   if (!found && ShiftGridHalfATile()) found = find_board();

@@ -249,7 +249,8 @@ class TableReader {
   // Whether a cell is mostly of the table's colours that no tile read surely shows.
   bool TableColoured(int col, int row);
   // Whether a cell of `read` not read surely shows far less detail and colour than those read
-  // surely: bare table, whatever tile it matches (never, when too few are read surely).
+  // surely, or, with a calibration, is nearly all of the table's colours (table_palette, learnt
+  // here): bare table, whatever tile it matches (never, when too few are read surely).
   std::function<bool(const CellReading&)> BareTableBesideSureCells(
       const std::vector<CellReading>& read);
   // The board's reading at a cell, or nullptr.
