@@ -13,12 +13,12 @@
 
 namespace cf {
 
-// What the referee is asked: the token kind thrown and, where the pictures cannot tell, the fair
-// tile and the thrower.
 // Two readings of one board agree on this many tiles at least (MatchFrames) unless a caller that
 // checks them against a game's board asks fewer.
 inline constexpr int kLeastAgreeingTiles = 3;
 
+// What the referee is asked: the token kind thrown and, where the pictures cannot tell, the fair
+// tile and the thrower.
 struct RefereeRequest {
   TokenKind token = TokenKind::kTarget;
   int least_agreeing_tiles = kLeastAgreeingTiles;  // of the before and after readings

@@ -244,6 +244,8 @@ class TableReader {
   double Detail(int col, int row);
   // How far a cell's colours spread: the spread of a and b (Lab) over the cell in half_lab.
   double ChromaSpread(int col, int row);
+  // A rectangle of the aligned view in half_lab, cut to it.
+  cv::Rect InHalfLab(const cv::Rect& r) const;
   // The share of a cell's inside whose colours are the table's (table_palette).
   double TablePaletteShare(int col, int row);
   // Whether a cell is mostly of the table's colours that no tile read surely shows.

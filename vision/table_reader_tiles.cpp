@@ -339,9 +339,7 @@ Status TableReader::KeepJoinedTiles() {
   {
     std::vector<double> chroma;
     for (const auto& c : board) {
-      cv::Rect r = CellInView(c.col, c.row);
-      r = cv::Rect(r.x / 2, r.y / 2, r.width / 2, r.height / 2) &
-          cv::Rect(0, 0, half_lab.cols, half_lab.rows);
+      const cv::Rect r = InHalfLab(CellInView(c.col, c.row));
       if (r.empty()) continue;
       cv::Mat off_grey;
       cv::absdiff(half_lab(r), cv::Scalar(0, 128, 128), off_grey);
@@ -363,8 +361,7 @@ std::function<bool(const CellReading&)> TableReader::BareTableBesideSureCells(
     if (c.candidates[0].score >= kSureScore) {
       detail.push_back(Detail(c.col, c.row));
       spread.push_back(ChromaSpread(c.col, c.row));
-      const cv::Rect r = GridView::Inside(CellRect(c.col, c.row));
-      sure.push_back({r.x / 2, r.y / 2, r.width / 2, r.height / 2});
+      sure.push_back(InHalfLab(GridView::Inside(CellRect(c.col, c.row))));
     }
   if (detail.size() < kLeastSureCells) return [](const CellReading&) { return false; };
   const double least_detail = Median(std::move(detail)) * kBareDetail,
@@ -393,9 +390,7 @@ double TableReader::Detail(int col, int row) {
 }
 
 double TableReader::ChromaSpread(int col, int row) {
-  cv::Rect r = CellInView(col, row);
-  r = cv::Rect(r.x / 2, r.y / 2, r.width / 2, r.height / 2) &
-      cv::Rect(0, 0, half_lab.cols, half_lab.rows);
+  const cv::Rect r = InHalfLab(CellInView(col, row));
   if (r.empty()) return 0;
   cv::Scalar mean, spread;
   cv::meanStdDev(half_lab(r), mean, spread);
@@ -403,8 +398,12 @@ double TableReader::ChromaSpread(int col, int row) {
 }
 
 double TableReader::TablePaletteShare(int col, int row) {
-  const cv::Rect r = GridView::Inside(CellRect(col, row));
-  return table_palette->Share(half_lab, cv::Rect(r.x / 2, r.y / 2, r.width / 2, r.height / 2));
+  return table_palette->Share(half_lab, InHalfLab(GridView::Inside(CellRect(col, row))));
+}
+
+cv::Rect TableReader::InHalfLab(const cv::Rect& r) const {
+  return cv::Rect(r.x / 2, r.y / 2, r.width / 2, r.height / 2) &
+         cv::Rect(0, 0, half_lab.cols, half_lab.rows);
 }
 
 bool TableReader::TableColoured(int col, int row) {

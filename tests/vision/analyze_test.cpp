@@ -330,11 +330,7 @@ TEST(Analyze, ASmallBoardOnATableThatMatchesArtIsReadWithoutTheTable) {
 
 // bench vision's scene `seed` laid on the named table.
 RenderedScene BenchSceneOn(uint64_t seed, const std::string& table) {
-  SceneRecipe recipe;
-  recipe.seed = seed;
-  recipe.tiles = 60;
-  recipe.expansions = KnownExpansions();
-  recipe.follower_chance = 0.3;
+  SceneRecipe recipe = BenchRecipe(seed);
   auto cloth = TableSurfaceNamed(table);
   EXPECT_TRUE(cloth) << cloth.error().message;
   if (cloth) recipe.look.surface = *cloth;

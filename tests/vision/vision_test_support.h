@@ -32,14 +32,19 @@ inline std::pair<GameState, Scene> RandomTable(uint64_t seed, int tiles) {
   return {PlayRecipeGame(VisionCatalog(), recipe), RecipeTable(VisionCatalog(), recipe).first};
 }
 
-// The scene bench vision renders for `seed`.
-inline RenderedScene BenchScene(uint64_t seed) {
+// The recipe of the scene bench vision renders for `seed`.
+inline SceneRecipe BenchRecipe(uint64_t seed) {
   SceneRecipe recipe;
   recipe.seed = seed;
   recipe.tiles = 60;
   recipe.expansions = KnownExpansions();
   recipe.follower_chance = 0.3;
-  return RenderRecipe(VisionCatalog(), recipe);
+  return recipe;
+}
+
+// The scene bench vision renders for `seed`.
+inline RenderedScene BenchScene(uint64_t seed) {
+  return RenderRecipe(VisionCatalog(), BenchRecipe(seed));
 }
 
 // A game with The Catapult played and laid out turn by turn; by default 4 players and 34 turns
