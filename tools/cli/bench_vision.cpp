@@ -314,6 +314,15 @@ int RunBenchVision(const std::vector<std::string>& args) {
       hidden_misreads += *share >= kMostlyHidden;
       return " (hidden " + std::to_string(std::lround(100 * *share)) + "%)";
     };
+    // " [second]" when the face the reader held second (the reading's alternative) is the tile.
+    auto second_note = [&](const SceneTile& t, const SceneTile& as) {
+      if (!as.alternative) return std::string();
+      const int true_type = catalog->find(t.id), alt_type = catalog->find(as.alternative->id);
+      return alt_type >= 0 && SameFace(catalog->type(true_type), t.rotation / 90,
+                                       catalog->type(alt_type), as.alternative->rotation / 90)
+                 ? std::string(" [second]")
+                 : std::string();
+    };
     int scene_tiles = 0, missing = 0, wrong_id = 0, wrong_turn = 0, scene_right = 0;
     std::vector<bool> read_right(truth.tiles.size(), false);  // per truth tile
     for (const auto& t : truth.tiles) {
@@ -346,13 +355,15 @@ int RunBenchVision(const std::vector<std::string>& args) {
           covered |= std::abs(k.center_mm[0] - t.center_mm[0]) < 30 &&
                      std::abs(k.center_mm[1] - t.center_mm[1]) < 30;
         confusions += " " + t.id + "->" + it->second->id + (covered ? "*" : "") +
-                      hidden_note(t, it->second->id, it->second->rotation);
+                      hidden_note(t, it->second->id, it->second->rotation) +
+                      second_note(t, *it->second);
         continue;
       }
       ++wrong_turn;
       confusions += " " + t.id + "@" + std::to_string(t.rotation) + "->" +
                     std::to_string(it->second->rotation) +
-                    hidden_note(t, it->second->id, it->second->rotation);
+                    hidden_note(t, it->second->id, it->second->rotation) +
+                    second_note(t, *it->second);
     }
     std::set<std::pair<int, int>> real;
     for (const auto& t : truth.tiles) real.insert({t.at.x, t.at.y});
