@@ -19,6 +19,8 @@ expect() {  # expect STATUS DESCRIPTION -- COMMAND...
 printf '{"format": "catapult-fair/game@1", "players": [{"color": "red"}, {"color": "blue"}], "moves": [{"type": "place", "player": "blue", "tile": "E", "at": [0, -1]}]}' >"$tmp/illegal.json"
 printf '{ not json' >"$tmp/broken.json"
 printf 'not an image' >"$tmp/fake.jpg"
+head -c 100000 "$src/sample_images/scenes/scene-103.jpg" >"$tmp/cut.jpg"
+head -c 3000 "$src/sample_images/tiles/D.png" >"$tmp/cut.png"
 expect 0 "score the bundled sample" -- "$cf" score "$src/sample_images/games/catapult_game.json"
 expect 2 "score a missing file" -- "$cf" score "$tmp/missing.json"
 expect 2 "score malformed JSON" -- "$cf" score "$tmp/broken.json"
@@ -29,6 +31,9 @@ expect 0 "help" -- "$cf" score --help
 if "$cf" --help | grep -q analyze; then
   expect 2 "analyze a missing image" -- "$cf" analyze "$tmp/missing.jpg"
   expect 2 "analyze a file that is no image" -- "$cf" analyze "$tmp/fake.jpg"
+  expect 2 "analyze a JPEG cut short (a camera still writing it)" -- "$cf" analyze "$tmp/cut.jpg"
+  expect 2 "analyze a PNG cut short" -- "$cf" analyze "$tmp/cut.png"
+  expect 2 "referee with a before picture cut short" -- "$cf" referee --before "$tmp/cut.jpg" --after "$src/sample_images/sequence/017.jpg" --token target
   expect 2 "analyze with a wrong calibration file" -- "$cf" analyze "$src/sample_images/tiles/D.png" --calibration "$tmp/broken.json"
   expect 2 "calibrate from no board" -- "$cf" calibrate --charuco "$src/sample_images/tiles/D.png" --out "$tmp/c.yaml"
   expect 2 "analyze a ChArUco board, whose squares are no tiles" -- "$cf" analyze "$src/sample_images/calibration/charuco-0.jpg"

@@ -16,12 +16,12 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableView>
-#include <opencv2/imgcodecs.hpp>
 
 #include "ui/move_text.h"
 #include "ui/new_game_dialog.h"
 #include "ui/referee_dialog.h"
 #include "ui/turn_dialog.h"
+#include "vision/image_file.h"
 #include "vision/throw_from_call.h"
 #include "vision/tile_calibration.h"
 #include "vision/turn_from_reading.h"
@@ -131,9 +131,9 @@ Status MainWindow::LoadCalibrationFile(const QString& path) {
 }
 
 Status MainWindow::CalibrateFromPhoto(const QString& photo) {
-  const cv::Mat image = cv::imread(Path(photo), cv::IMREAD_COLOR);
-  if (image.empty()) return Fail("cannot read the image " + Path(photo));
-  auto tiles = CalibrateFromTiles(image, ReaderInput(true));
+  auto image = ReadImageFile(Path(photo), "the image");
+  if (!image) return image.error();
+  auto tiles = CalibrateFromTiles(*image, ReaderInput(true));
   if (!tiles) return Fail(Path(photo) + ": " + tiles.error().message);
   calibration_ = tiles->calibration;
   statusBar()->showMessage(tr("Calibrated from %1 tiles, within %2 mm of the 45 mm grid")

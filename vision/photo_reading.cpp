@@ -1,15 +1,14 @@
 #include "vision/photo_reading.h"
 
-#include <opencv2/imgcodecs.hpp>
+#include "vision/image_file.h"
 
 namespace cf {
 
 Result<ReadPhoto> ReadPhotoFile(const std::string& path, const AnalyzeInput& input,
                                 const std::string& which) {
-  cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
-  if (image.empty())
-    return Fail("cannot read the " + (which.empty() ? "" : which + " ") + "image " + path);
-  return ReadPhotoImage(image, path, input);
+  auto image = ReadImageFile(path, "the " + (which.empty() ? "" : which + " ") + "image");
+  if (!image) return image.error();
+  return ReadPhotoImage(*image, path, input);
 }
 
 Result<ReadPhoto> ReadPhotoImage(cv::Mat image, const std::string& name,

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "vision/image_file.h"
 #include "vision/tile_painter.h"
 
 namespace cf {
@@ -157,9 +157,9 @@ Result<std::vector<TileReference>> LoadTileset(const std::string& dir, const Til
     for (const char* ext : {".png", ".jpg", ".jpeg"}) {
       auto path = std::filesystem::path(dir) / (catalog.type(t).id + ext);
       if (!std::filesystem::exists(path)) continue;
-      cv::Mat art = cv::imread(path.string(), cv::IMREAD_COLOR);
-      if (art.empty()) return Fail("cannot read tile art " + path.string());
-      out.push_back(FromArt(t, art));
+      auto art = ReadImageFile(path.string(), "tile art");
+      if (!art) return art.error();
+      out.push_back(FromArt(t, *art));
       break;
     }
   }

@@ -7,13 +7,13 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <opencv2/imgcodecs.hpp>
 #include <set>
 #include <sstream>
 
 #include "tools/cli/cli_vision.h"
 #include "vision/analyze.h"
 #include "vision/colour_learner.h"
+#include "vision/image_file.h"
 
 namespace cf::cli {
 
@@ -123,8 +123,9 @@ int RunBenchPhotos(const std::vector<std::string>& args) {
   std::map<std::string, int> tokens;  // by kind: every one read is false, these tables hold none
   for (const auto& [photo, followers] : *judged) {
     for (const auto& j : followers) ++total[j.verdict];
-    cv::Mat image = cv::imread((boards / photo).string(), cv::IMREAD_COLOR);
-    if (image.empty()) return BadInput("cannot read image " + (boards / photo).string());
+    auto photo_image = ReadImageFile((boards / photo).string());
+    if (!photo_image) return BadInput(photo_image.error().message);
+    const cv::Mat& image = *photo_image;
     Calibration colours = players;
     if (vm->count("learn-colours")) {
       ColourLearner learner({&*catalog, &*tileset, &players, ""});

@@ -2,9 +2,9 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <opencv2/imgcodecs.hpp>
 #include <sstream>
 
+#include "vision/image_file.h"
 #include "vision/tile_sheet.h"
 
 namespace cf::cli {
@@ -87,11 +87,11 @@ Result<std::vector<LaidSheet>> FindLabelledTiles(const std::filesystem::path& fo
   std::vector<LaidSheet> laid;
   for (const LabelledSheet& sheet : sheets) {
     const std::string path = (folder / sheet.file).string();
-    cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
-    if (image.empty()) return Fail("cannot read image " + path);
-    auto found = FindSheetTiles(image, sheet.cols, sheet.rows);
+    auto image = ReadImageFile(path);
+    if (!image) return image.error();
+    auto found = FindSheetTiles(*image, sheet.cols, sheet.rows);
     if (!found) return Fail(path + ": " + found.error().message);
-    laid.push_back({image, std::move(found).value()});
+    laid.push_back({*image, std::move(found).value()});
   }
   return laid;
 }

@@ -1,9 +1,8 @@
 // catapult-fair analyze IMAGE: what lies on the table, as scene JSON.
 
-#include <opencv2/imgcodecs.hpp>
-
 #include "tools/cli/cli_vision.h"
 #include "vision/analyze.h"
+#include "vision/image_file.h"
 
 namespace cf::cli {
 
@@ -30,15 +29,15 @@ int RunAnalyze(const std::vector<std::string>& args) {
   auto catalog = LoadCatalog(*vm);
   if (!catalog) return BadInput(catalog.error().message);
   const std::string path = (*vm)["image"].as<std::string>();
-  cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
-  if (image.empty()) return BadInput("cannot read image " + path);
+  auto image = ReadImageFile(path);
+  if (!image) return BadInput(image.error().message);
   auto tileset = LoadTilesetOption(*vm, *catalog);
   if (!tileset) return BadInput(tileset.error().message);
   auto calibration = LoadCalibrationOption(*vm);
   if (!calibration) return BadInput(calibration.error().message);
   AnalyzeInput input{&*catalog, &*tileset, *calibration ? &**calibration : nullptr, ""};
   if (vm->count("debug")) input.debug_prefix = (*vm)["debug"].as<std::string>();
-  auto scene = AnalyzeTable(image, input);
+  auto scene = AnalyzeTable(*image, input);
   if (!scene) return BadInput(path + ": " + scene.error().message);
   scene->image = path;
   return WriteOutput(*vm, scene->ToJson().dump(2) + "\n");

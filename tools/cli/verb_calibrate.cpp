@@ -2,7 +2,6 @@
 
 #include <cstdio>
 #include <iostream>
-#include <opencv2/imgcodecs.hpp>
 
 #include "calibration/calibration_file.h"
 #include "calibration/charuco.h"
@@ -10,6 +9,7 @@
 #include "tools/cli/cli_vision.h"
 #include "vision/analyze.h"
 #include "vision/colour_learner.h"
+#include "vision/image_file.h"
 #include "vision/tile_calibration.h"
 
 namespace cf::cli {
@@ -24,9 +24,9 @@ int RunCalibrateTiles(const po::variables_map& vm) {
   auto tileset = LoadTilesetOption(vm, *catalog);
   if (!tileset) return BadInput(tileset.error().message);
   const std::string path = vm["tiles"].as<std::string>();
-  cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
-  if (image.empty()) return BadInput("cannot read image " + path);
-  auto tiles = CalibrateFromTiles(image, {&*catalog, &*tileset, nullptr, ""});
+  auto image = ReadImageFile(path);
+  if (!image) return BadInput(image.error().message);
+  auto tiles = CalibrateFromTiles(*image, {&*catalog, &*tileset, nullptr, ""});
   if (!tiles) return BadInput(path + ": " + tiles.error().message);
   if (auto s = SaveCalibration(tiles->calibration, vm["out"].as<std::string>()); !s)
     return BadInput(s.error().message);
@@ -60,9 +60,9 @@ int CalibrateColours(const po::variables_map& vm) {
       return BadInput(kept.error().message);
   ColourLearner learner({&*catalog, &*tileset, &cal, ""});
   for (const auto& path : vm["colours"].as<std::vector<std::string>>()) {
-    cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
-    if (image.empty()) return BadInput("cannot read image " + path);
-    if (Status added = learner.AddFrame(image); !added)
+    auto image = ReadImageFile(path);
+    if (!image) return BadInput(image.error().message);
+    if (Status added = learner.AddFrame(*image); !added)
       return BadInput(path + ": " + added.error().message);
   }
   for (const LearntColour& c : learner.Fit(cal.colors)) {
@@ -159,19 +159,21 @@ int RunCalibrate(const std::vector<std::string>& args) {
   spec.marker_mm = (*vm)["marker-mm"].as<double>();
   std::vector<cv::Mat> images;
   for (const auto& path : (*vm)["charuco"].as<std::vector<std::string>>()) {
-    cv::Mat img = cv::imread(path, cv::IMREAD_COLOR);
-    if (img.empty()) return BadInput("cannot read image " + path);
-    images.push_back(img);
+    auto img = ReadImageFile(path);
+    if (!img) return BadInput(img.error().message);
+    images.push_back(*img);
   }
   auto cal = CalibrateIntrinsics(images, spec);
   if (!cal) return BadInput(cal.error().message);
   Calibration out;
   out.camera = cal->camera;
   out.rms_px = cal->rms_px;
-  cv::Mat table = vm->count("table")
-                      ? cv::imread((*vm)["table"].as<std::string>(), cv::IMREAD_COLOR)
-                      : images[0];
-  if (table.empty()) return BadInput("cannot read the table image");
+  cv::Mat table = images[0];
+  if (vm->count("table")) {
+    auto read = ReadImageFile((*vm)["table"].as<std::string>(), "the table image");
+    if (!read) return BadInput(read.error().message);
+    table = *read;
+  }
   if (auto pose = PoseFromBoard(table, cal->camera, spec)) {
     out.camera = *pose;
     out.has_table_pose = true;

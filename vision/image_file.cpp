@@ -1,0 +1,67 @@
+#include "vision/image_file.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <opencv2/imgcodecs.hpp>
+
+namespace cf {
+
+namespace {
+
+bool StartsWith(const std::vector<uchar>& bytes, std::initializer_list<uchar> head) {
+  return bytes.size() >= head.size() && std::equal(head.begin(), head.end(), bytes.begin());
+}
+
+// The position of the last two-byte marker 0xFF `code` at or after `from`, or npos.
+size_t LastMarker(const std::vector<uchar>& bytes, uchar code, size_t from = 0) {
+  for (size_t i = bytes.size(); i-- > from + 1;)
+    if (bytes[i] == code && bytes[i - 1] == 0xFF) return i - 1;
+  return std::string::npos;
+}
+
+}  // namespace
+
+bool EndsWhole(const std::vector<uchar>& bytes) {
+  if (StartsWith(bytes, {0xFF, 0xD8, 0xFF})) {
+    // Within a scan's data a 0xFF byte is always followed by 0x00 or a restart marker, so the
+    // last start-of-scan marker is the main picture's last scan.
+    const size_t scan = LastMarker(bytes, 0xDA);
+    return scan != std::string::npos && LastMarker(bytes, 0xD9, scan) != std::string::npos;
+  }
+  if (StartsWith(bytes, {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'})) {
+    // The last chunk: its type, then its four bytes of CRC.
+    static const std::string kEnd = "IEND";
+    const auto end = std::find_end(bytes.begin(), bytes.end(), kEnd.begin(), kEnd.end());
+    return end != bytes.end() && bytes.end() - end >= 8;
+  }
+  return true;
+}
+
+Result<cv::Mat> ReadImageFile(const std::string& path, const std::string& what) {
+  auto refuse = [&](const std::string& why) {
+    return Fail("cannot read " + what + " " + path + ": " + why);
+  };
+  std::error_code error;
+  const auto status = std::filesystem::status(path, error);
+  if (!std::filesystem::exists(status)) return refuse("no such file");
+  if (std::filesystem::is_directory(status)) return refuse("it is a folder");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return refuse("the file cannot be opened");
+  const std::vector<uchar> bytes{std::istreambuf_iterator<char>(in),
+                                 std::istreambuf_iterator<char>()};
+  if (bytes.empty()) return refuse("the file is empty");
+  if (!EndsWhole(bytes))
+    return refuse("the file is cut short (is a camera or a copy still writing it?)");
+  cv::Mat image;
+  try {
+    image = cv::imdecode(bytes, cv::IMREAD_COLOR);
+  } catch (const cv::Exception&) {
+    image.release();
+  }
+  if (image.empty()) return refuse("not a picture (JPEG, PNG or another format OpenCV reads)");
+  return image;
+}
+
+}  // namespace cf

@@ -1,0 +1,23 @@
+#pragma once
+// Photos and tile art read from files, with one line saying why a file cannot be read. A JPEG or
+// PNG cut short (a camera or a copy still writing it) is refused before it is decoded: decoded,
+// it would be half grey, and the decoder would print its own warnings.
+
+#include <opencv2/core.hpp>
+#include <string>
+#include <vector>
+
+#include "engine/result.h"
+
+namespace cf {
+
+// The picture in `path`, 8-bit BGR, turned as its EXIF orientation says. Refused as "cannot read
+// <what> PATH: why" (no such file, a folder, an empty file, cut short, no picture OpenCV reads).
+Result<cv::Mat> ReadImageFile(const std::string& path, const std::string& what = "image");
+
+// Whether a JPEG's or PNG's bytes end as a whole file does (other formats: true). A JPEG ends
+// with its end marker after its last scan (the EXIF thumbnail's own end marker does not count);
+// a PNG with its IEND chunk whole.
+bool EndsWhole(const std::vector<uchar>& bytes);
+
+}  // namespace cf
