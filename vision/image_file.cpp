@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <iterator>
 #include <opencv2/imgcodecs.hpp>
+#include <string>
+#include <vector>
 
 namespace cf {
 
@@ -21,8 +24,9 @@ size_t LastMarker(const std::vector<uchar>& bytes, uchar code, size_t from = 0) 
   return std::string::npos;
 }
 
-}  // namespace
-
+// Whether a JPEG's or PNG's bytes end as a whole file does (other formats: true). A JPEG ends
+// with its end marker after its last scan (the EXIF thumbnail's own end marker does not count),
+// a PNG with its IEND chunk whole.
 bool EndsWhole(const std::vector<uchar>& bytes) {
   if (StartsWith(bytes, {0xFF, 0xD8, 0xFF})) {
     // Within a scan's data a 0xFF byte is always followed by 0x00 or a restart marker, so the
@@ -38,6 +42,8 @@ bool EndsWhole(const std::vector<uchar>& bytes) {
   }
   return true;
 }
+
+}  // namespace
 
 Result<cv::Mat> ReadImageFile(const std::string& path, const std::string& what) {
   auto refuse = [&](const std::string& why) {

@@ -5,7 +5,6 @@
 
 #include <opencv2/core.hpp>
 #include <string>
-#include <vector>
 
 #include "engine/result.h"
 
@@ -14,10 +13,5 @@ namespace cf {
 // The picture in `path`, 8-bit BGR, turned as its EXIF orientation says. Refused as "cannot read
 // <what> PATH: why" (no such file, a folder, an empty file, cut short, no picture OpenCV reads).
 Result<cv::Mat> ReadImageFile(const std::string& path, const std::string& what = "image");
-
-// Whether a JPEG's or PNG's bytes end as a whole file does (other formats: true). A JPEG ends
-// with its end marker after its last scan (the EXIF thumbnail's own end marker does not count);
-// a PNG with its IEND chunk whole.
-bool EndsWhole(const std::vector<uchar>& bytes);
 
 }  // namespace cf
