@@ -503,10 +503,10 @@ int RunBenchVision(const std::vector<std::string>& args) {
           static_cast<int>(std::count(tused.begin(), tused.end(), false)), t_kind.c_str());
       std::printf(
           "seed %llu: tiles %d/%d (missing %d, wrong id %d, wrong turn %d, invented %d), tilt "
-          "%.0f deg, %.2f px/mm;%s\n",
+          "%.0f deg, %.2f px/mm, light falloff %.2f;%s\n",
           static_cast<unsigned long long>(seed), scene_right, scene_tiles, missing, wrong_id,
           wrong_turn, invented, CameraTiltDeg(look.camera), TableMiddlePxPerMm(look.camera),
-          confusions.c_str());
+          look.light_falloff, confusions.c_str());
     }
   }
   close_scene();
