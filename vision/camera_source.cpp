@@ -1,8 +1,38 @@
 #include "vision/camera_source.h"
 
+#include <cstdio>
+#include <filesystem>
 #include <opencv2/videoio.hpp>
+#include <regex>
+
+#include "vision/image_file.h"
 
 namespace cf {
+
+namespace {
+
+// Pictures numbered as far as this are looked for the first one there.
+constexpr int kFirstPictureBy = 1000;
+
+// Whether `spec` names numbered pictures: one printf conversion of an int ("%d", "%03d"), and no
+// other but "%%".
+bool NumberedPictures(const std::string& spec) {
+  static const std::regex kPattern("^([^%]|%%)*%0?[0-9]*d([^%]|%%)*$");
+  return std::regex_match(spec, kPattern);
+}
+
+std::string PictureNumbered(const std::string& pattern, int number) {
+  char path[4096];
+  std::snprintf(path, sizeof path, pattern.c_str(), number);
+  return path;
+}
+
+bool PictureThere(const std::string& pattern, int number) {
+  std::error_code error;
+  return std::filesystem::is_regular_file(PictureNumbered(pattern, number), error);
+}
+
+}  // namespace
 
 CameraSource::CameraSource(std::string spec, std::unique_ptr<cv::VideoCapture> capture, bool live)
     : spec_(std::move(spec)), capture_(std::move(capture)), live_(live) {}
@@ -11,6 +41,13 @@ CameraSource& CameraSource::operator=(CameraSource&&) noexcept = default;
 CameraSource::~CameraSource() = default;
 
 Result<CameraSource> CameraSource::Open(const std::string& spec) {
+  if (NumberedPictures(spec)) {
+    CameraSource pictures(spec, nullptr, false);
+    while (pictures.next_picture_ < kFirstPictureBy && !PictureThere(spec, pictures.next_picture_))
+      ++pictures.next_picture_;
+    if (pictures.next_picture_ == kFirstPictureBy) return Fail("cannot open the camera " + spec);
+    return pictures;
+  }
   auto capture = std::make_unique<cv::VideoCapture>();
   const bool device = !spec.empty() && spec.size() <= 3 &&
                       spec.find_first_not_of("0123456789") == std::string::npos;
@@ -26,7 +63,15 @@ Result<CameraSource> CameraSource::Open(const std::string& spec) {
   return CameraSource(spec, std::move(capture), device);
 }
 
+Result<cv::Mat> CameraSource::GrabPicture() {
+  if (!PictureThere(spec_, next_picture_)) return Fail("the camera " + spec_ + " gives no picture");
+  auto picture = ReadImageFile(PictureNumbered(spec_, next_picture_), "the camera's picture");
+  if (picture || PictureThere(spec_, next_picture_ + 1)) ++next_picture_;
+  return picture;
+}
+
 Result<cv::Mat> CameraSource::Grab() {
+  if (!capture_) return GrabPicture();
   cv::Mat frame;
   try {
     // A device's driver queues a few frames: the newest is the table as it is now.

@@ -16,22 +16,27 @@ namespace cf {
 // One open source of frames.
 class CameraSource {
  public:
-  // `spec`: a device number ("0"), or what OpenCV opens: a video file, a stream URL, or a
-  // printf pattern of numbered pictures ("table/%03d.jpg"). Refused when nothing opens.
+  // `spec`: a device number ("0"), numbered pictures (a pattern such as "table/%03d.jpg", read
+  // in turn from the first there), or what else OpenCV opens: a video file, a stream URL.
+  // Refused when nothing opens.
   static Result<CameraSource> Open(const std::string& spec);
   CameraSource(CameraSource&&) noexcept;
   CameraSource& operator=(CameraSource&&) noexcept;
   ~CameraSource();
 
   const std::string& spec() const { return spec_; }
-  // The next frame; refused when the source gives none (unplugged, or the pictures ran out).
+  // The next frame; refused when the source gives none (unplugged, or the pictures ran out). A
+  // numbered picture that cannot be read is read again next time while it is the last there (a
+  // camera may still be writing it), and passed over once a later one is there.
   Result<cv::Mat> Grab();
 
  private:
   CameraSource(std::string spec, std::unique_ptr<cv::VideoCapture> capture, bool live);
+  Result<cv::Mat> GrabPicture();
   std::string spec_;
-  std::unique_ptr<cv::VideoCapture> capture_;
-  bool live_ = false;  // a device, whose driver queues frames
+  std::unique_ptr<cv::VideoCapture> capture_;  // none for numbered pictures
+  bool live_ = false;                          // a device, whose driver queues frames
+  int next_picture_ = 0;                       // numbered pictures: the next one's number
 };
 
 }  // namespace cf

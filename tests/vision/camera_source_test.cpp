@@ -2,8 +2,74 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <opencv2/imgcodecs.hpp>
+
 namespace cf {
 namespace {
+
+namespace fs = std::filesystem;
+
+// A folder a camera on a timer writes numbered pictures into.
+class NumberedPicturesTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("cf_camera_" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    cv::Mat picture(60, 80, CV_8UC3);
+    cv::randu(picture, cv::Scalar::all(0), cv::Scalar::all(255));
+    cv::imencode(".jpg", picture, jpeg_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string Pattern() const { return (dir_ / "table_%03d.jpg").string(); }
+  // Picture `number`, whole or only its first half (the camera still writing it).
+  void Write(int number, bool whole = true) {
+    char name[32];
+    std::snprintf(name, sizeof name, "table_%03d.jpg", number);
+    std::ofstream(dir_ / name, std::ios::binary)
+        .write(reinterpret_cast<const char*>(jpeg_.data()),
+               static_cast<std::streamsize>(whole ? jpeg_.size() : jpeg_.size() / 2));
+  }
+
+  fs::path dir_;
+  std::vector<uchar> jpeg_;
+};
+
+TEST_F(NumberedPicturesTest, ReadsAPictureAgainWhileTheCameraIsStillWritingIt) {
+  Write(5);
+  Write(6, false);
+  auto camera = CameraSource::Open(Pattern());
+  ASSERT_TRUE(camera) << camera.error().message;
+  auto first = camera->Grab();
+  ASSERT_TRUE(first) << first.error().message;  // the first there, not number 0
+  EXPECT_EQ(first->cols, 80);
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    auto cut = camera->Grab();
+    ASSERT_FALSE(cut);
+    EXPECT_NE(cut.error().message.find("table_006.jpg: the file is cut short"), std::string::npos)
+        << cut.error().message;
+  }
+  Write(6);
+  EXPECT_TRUE(camera->Grab());
+  auto none = camera->Grab();
+  ASSERT_FALSE(none);
+  EXPECT_NE(none.error().message.find("gives no picture"), std::string::npos);
+}
+
+TEST_F(NumberedPicturesTest, PassesOverAPictureCutShortOnceALaterOneIsThere) {
+  Write(0, false);
+  Write(1);
+  auto camera = CameraSource::Open(Pattern());
+  ASSERT_TRUE(camera) << camera.error().message;
+  EXPECT_FALSE(camera->Grab());
+  EXPECT_TRUE(camera->Grab());
+}
 
 // Numbered pictures stand in for a camera: the sample game frame by frame.
 TEST(CameraSource, GivesFramesInTurnUntilTheyRunOut) {
