@@ -11,7 +11,7 @@
 namespace cf {
 
 // The picture in `path`, 8-bit BGR, turned as its EXIF orientation says. Refused as "cannot read
-// <what> PATH: why" (no such file, a folder, an empty file, cut short, no picture OpenCV reads).
+// <what> PATH: why" (no such file, a folder, a device, an empty file, cut short, no picture).
 Result<cv::Mat> ReadImageFile(const std::string& path, const std::string& what = "image");
 
 }  // namespace cf

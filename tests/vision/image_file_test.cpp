@@ -133,6 +133,8 @@ TEST_F(ImageFileTest, SaysWhyAFileIsNoPicture) {
             "cannot read image " + missing + ": no such file");
   EXPECT_EQ(ReadImageFile(dir_.string(), "the before image").error().message,
             "cannot read the before image " + dir_.string() + ": it is a folder");
+  EXPECT_EQ(ReadImageFile("/dev/zero").error().message,
+            "cannot read image /dev/zero: not a file (a device or a pipe)");
   const std::string empty = Write("empty.jpg", {});
   EXPECT_EQ(ReadImageFile(empty).error().message,
             "cannot read image " + empty + ": the file is empty");
