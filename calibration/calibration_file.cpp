@@ -46,6 +46,8 @@ Status SaveCalibration(const Calibration& c, const std::string& path) {
 Result<Calibration> LoadCalibration(const std::string& path) {
   if (std::filesystem::is_directory(path))
     return Fail(path + " is a folder, not a calibration file");
+  if (std::filesystem::is_character_file(path) || std::filesystem::is_block_file(path))
+    return Fail(path + " is a device, not a calibration file");
   if (!std::ifstream(path)) return Fail("cannot read calibration file " + path);
   Calibration c;
   try {

@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/text_file.h"
+
 namespace cf {
 
 namespace {
@@ -297,11 +299,9 @@ Result<GameRecord> GameRecordFromJson(const json::Value& doc, const TileCatalog&
 }
 
 Result<GameRecord> LoadGameRecord(const std::string& path, const TileCatalog& catalog) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  if (in) text << in.rdbuf();
-  if (!in || in.bad()) return Fail("cannot read " + path);
-  auto record = ParseGameRecord(text.str(), catalog);
+  auto text = ReadTextFile(path);
+  if (!text) return text.error();
+  auto record = ParseGameRecord(*text, catalog);
   if (!record) return Fail(path + ": " + record.error().message);
   return record;
 }

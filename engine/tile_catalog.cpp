@@ -9,6 +9,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "engine/text_file.h"
 #include "engine/tile_geometry.h"
 
 #ifndef CF_CATALOG_PATH
@@ -162,11 +163,9 @@ std::string TileCatalog::DefaultPath() {
 Result<TileCatalog> TileCatalog::LoadDefault() { return Load(DefaultPath()); }
 
 Result<TileCatalog> TileCatalog::Load(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return Fail("cannot read tile catalog " + path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return Parse(ss.str(), path);
+  auto text = ReadTextFile(path, "tile catalog");
+  if (!text) return text.error();
+  return Parse(*text, path);
 }
 
 namespace {

@@ -25,6 +25,8 @@ expect 0 "score the bundled sample" -- "$cf" score "$src/sample_images/games/cat
 expect 2 "score a missing file" -- "$cf" score "$tmp/missing.json"
 expect 2 "score malformed JSON" -- "$cf" score "$tmp/broken.json"
 expect 2 "score an illegal move" -- "$cf" score "$tmp/illegal.json"
+expect 2 "score a device that never ends" -- timeout 60 "$cf" score /dev/zero
+expect 2 "score a folder" -- "$cf" score "$tmp"
 expect 2 "unknown verb" -- "$cf" fly
 expect 2 "unknown option" -- "$cf" score --frobnicate x
 expect 0 "help" -- "$cf" score --help
@@ -33,6 +35,7 @@ if "$cf" --help | grep -q analyze; then
   expect 2 "analyze a file that is no image" -- "$cf" analyze "$tmp/fake.jpg"
   expect 2 "analyze a JPEG cut short (a camera still writing it)" -- "$cf" analyze "$tmp/cut.jpg"
   expect 2 "analyze a PNG cut short" -- "$cf" analyze "$tmp/cut.png"
+  expect 2 "analyze a device that never ends" -- timeout 60 "$cf" analyze /dev/zero
   expect 2 "referee with a before picture cut short" -- "$cf" referee --before "$tmp/cut.jpg" --after "$src/sample_images/sequence/017.jpg" --token target
   expect 2 "analyze with a wrong calibration file" -- "$cf" analyze "$src/sample_images/tiles/D.png" --calibration "$tmp/broken.json"
   expect 2 "calibrate from no board" -- "$cf" calibrate --charuco "$src/sample_images/tiles/D.png" --out "$tmp/c.yaml"

@@ -53,7 +53,8 @@ Result<cv::Mat> ReadImageFile(const std::string& path, const std::string& what) 
   const auto status = std::filesystem::status(path, error);
   if (!std::filesystem::exists(status)) return refuse("no such file");
   if (std::filesystem::is_directory(status)) return refuse("it is a folder");
-  if (!std::filesystem::is_regular_file(status)) return refuse("not a file (a device or a pipe)");
+  if (std::filesystem::is_character_file(status) || std::filesystem::is_block_file(status))
+    return refuse("it is a device, not a file");
   std::ifstream in(path, std::ios::binary);
   if (!in) return refuse("the file cannot be opened");
   const std::vector<uchar> bytes{std::istreambuf_iterator<char>(in),

@@ -132,6 +132,8 @@ TEST(CalibrationFile, SavesAndLoadsAndRefusesOtherFiles) {
             "cannot read calibration file " + (dir / "missing.yaml").string());
   EXPECT_EQ(LoadCalibration(dir.string()).error().message,
             dir.string() + " is a folder, not a calibration file");
+  EXPECT_EQ(LoadCalibration("/dev/zero").error().message,
+            "/dev/zero is a device, not a calibration file");
 }
 
 }  // namespace

@@ -134,7 +134,7 @@ TEST_F(ImageFileTest, SaysWhyAFileIsNoPicture) {
   EXPECT_EQ(ReadImageFile(dir_.string(), "the before image").error().message,
             "cannot read the before image " + dir_.string() + ": it is a folder");
   EXPECT_EQ(ReadImageFile("/dev/zero").error().message,
-            "cannot read image /dev/zero: not a file (a device or a pipe)");
+            "cannot read image /dev/zero: it is a device, not a file");
   const std::string empty = Write("empty.jpg", {});
   EXPECT_EQ(ReadImageFile(empty).error().message,
             "cannot read image " + empty + ": the file is empty");

@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "engine/text_file.h"
 #include "tools/cli/cli_vision.h"
 #include "vision/analyze.h"
 #include "vision/colour_learner.h"
@@ -32,8 +33,9 @@ constexpr double kSameReadingMm = 5;
 constexpr int kMostFrameSlipMm = 10;
 
 Result<std::map<std::string, std::vector<JudgedFollower>>> LoadJudged(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return Error{"cannot read labels " + path};
+  auto text = ReadTextFile(path, "labels");
+  if (!text) return text.error();
+  std::istringstream in(*text);
   std::map<std::string, std::vector<JudgedFollower>> by_photo;
   std::string line;
   for (int n = 1; std::getline(in, line); ++n) {

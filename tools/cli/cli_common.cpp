@@ -5,6 +5,8 @@
 #include <iostream>
 #include <sstream>
 
+#include "engine/text_file.h"
+
 namespace cf::cli {
 
 std::optional<po::variables_map> ParseArgs(const std::vector<std::string>& args,
@@ -39,14 +41,7 @@ Result<TileCatalog> LoadCatalog(const po::variables_map& vm) {
   return TileCatalog::LoadDefault();
 }
 
-Result<std::string> ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Fail("cannot read " + path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) return Fail("cannot read " + path);
-  return ss.str();
-}
+Result<std::string> ReadFile(const std::string& path) { return ReadTextFile(path); }
 
 int BadInput(const std::string& message) {
   std::cerr << "catapult-fair: " << OneLine(message) << "\n";

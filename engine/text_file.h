@@ -1,0 +1,14 @@
+#pragma once
+// Text files (game records, the tile catalog, labels) read whole, refused in one line when they
+// cannot be: a missing file, a folder, or a device, which may never end (a pipe does).
+
+#include <string>
+
+#include "engine/result.h"
+
+namespace cf {
+
+// The bytes of the file or pipe `path`. Refused as "cannot read [<what> ]PATH[: why]".
+Result<std::string> ReadTextFile(const std::string& path, const std::string& what = "");
+
+}  // namespace cf
