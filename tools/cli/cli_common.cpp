@@ -5,8 +5,6 @@
 #include <iostream>
 #include <sstream>
 
-#include "engine/text_file.h"
-
 namespace cf::cli {
 
 std::optional<po::variables_map> ParseArgs(const std::vector<std::string>& args,
@@ -40,8 +38,6 @@ Result<TileCatalog> LoadCatalog(const po::variables_map& vm) {
   if (vm.count("catalog")) return TileCatalog::Load(vm["catalog"].as<std::string>());
   return TileCatalog::LoadDefault();
 }
-
-Result<std::string> ReadFile(const std::string& path) { return ReadTextFile(path); }
 
 int BadInput(const std::string& message) {
   std::cerr << "catapult-fair: " << OneLine(message) << "\n";

@@ -33,7 +33,6 @@ std::optional<po::variables_map> ParseArgs(const std::vector<std::string>& args,
                                            int& exit_code);
 void AddCatalogOption(po::options_description& options);
 Result<TileCatalog> LoadCatalog(const po::variables_map& vm);
-Result<std::string> ReadFile(const std::string& path);
 int BadInput(const std::string& message);  // prints "catapult-fair: message" and returns 2
 // a in b, in per cent (0 of nothing).
 inline double Pct(int a, int b) { return b ? 100.0 * a / b : 0.0; }
