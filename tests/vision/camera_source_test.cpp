@@ -3,41 +3,30 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <opencv2/imgcodecs.hpp>
+
+#include "tests/vision/test_folder.h"
 
 namespace cf {
 namespace {
-
-namespace fs = std::filesystem;
 
 // A folder a camera on a timer writes numbered pictures into.
 class NumberedPicturesTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("cf_camera_" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
     cv::Mat picture(60, 80, CV_8UC3);
     cv::randu(picture, cv::Scalar::all(0), cv::Scalar::all(255));
     cv::imencode(".jpg", picture, jpeg_);
   }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::string Pattern() const { return (dir_ / "table_%03d.jpg").string(); }
+  std::string Pattern() const { return (folder_.path() / "table_%03d.jpg").string(); }
   // Picture `number`, whole or only its first half (the camera still writing it).
   void Write(int number, bool whole = true) {
     char name[32];
     std::snprintf(name, sizeof name, "table_%03d.jpg", number);
-    std::ofstream(dir_ / name, std::ios::binary)
-        .write(reinterpret_cast<const char*>(jpeg_.data()),
-               static_cast<std::streamsize>(whole ? jpeg_.size() : jpeg_.size() / 2));
+    folder_.Write(name, jpeg_, whole ? jpeg_.size() : jpeg_.size() / 2);
   }
 
-  fs::path dir_;
+  TestFolder folder_;
   std::vector<uchar> jpeg_;
 };
 

@@ -3,11 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include "engine/tile_catalog.h"
+#include "tests/vision/test_folder.h"
 #include "vision/tileset.h"
 
 namespace cf {
@@ -15,27 +15,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A folder of its own under the system's temporary one, removed afterwards.
+// Picture files written into a folder of the test's own.
 class ImageFileTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("cf_image_file_" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   std::string Write(const std::string& name, const std::vector<uchar>& bytes) {
-    const fs::path path = dir_ / name;
-    std::ofstream(path, std::ios::binary)
-        .write(reinterpret_cast<const char*>(bytes.data()),
-               static_cast<std::streamsize>(bytes.size()));
-    return path.string();
+    return folder_.Write(name, bytes);
   }
 
-  fs::path dir_;
+  TestFolder folder_;
+  const fs::path& dir_ = folder_.path();
 };
 
 // A picture with detail everywhere, so that its compressed data is long.
@@ -63,9 +51,8 @@ std::vector<uchar> WithExif(const std::vector<uchar>& jpeg, const std::vector<uc
   segment.insert(segment.end(), tiff.begin(), tiff.end());
   const size_t length = segment.size() - 2;
   segment[2] = static_cast<uchar>(length >> 8), segment[3] = static_cast<uchar>(length & 0xFF);
-  std::vector<uchar> out(jpeg.begin(), jpeg.begin() + 2);
-  out.insert(out.end(), segment.begin(), segment.end());
-  out.insert(out.end(), jpeg.begin() + 2, jpeg.end());
+  std::vector<uchar> out = jpeg;
+  out.insert(out.begin() + 2, segment.begin(), segment.end());
   return out;
 }
 
