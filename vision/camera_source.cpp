@@ -45,8 +45,8 @@ Result<CameraSource> CameraSource::Open(const std::string& spec) {
     CameraSource pictures(spec, nullptr, false);
     while (pictures.next_picture_ < kFirstPictureBy && !PictureThere(spec, pictures.next_picture_))
       ++pictures.next_picture_;
-    if (pictures.next_picture_ == kFirstPictureBy) return Fail("cannot open the camera " + spec);
-    return pictures;
+    if (pictures.next_picture_ < kFirstPictureBy) return pictures;
+    // None there: a stream's address may hold a "%20d" too.
   }
   auto capture = std::make_unique<cv::VideoCapture>();
   const bool device = !spec.empty() && spec.size() <= 3 &&
