@@ -314,12 +314,16 @@ int RunBenchVision(const std::vector<std::string>& args) {
       hidden_misreads += *share >= kMostlyHidden;
       return " (hidden " + std::to_string(std::lround(100 * *share)) + "%)";
     };
+    // Whether tile `id` turned `rotation` shows `t`'s face (U turned half round, BEG-08 turned
+    // half round is BEG-01: right either way).
+    auto shows_face = [&](const SceneTile& t, const std::string& id, int rotation) {
+      const int type = catalog->find(id);
+      return type >= 0 && SameFace(catalog->type(catalog->find(t.id)), t.rotation / 90,
+                                   catalog->type(type), rotation / 90);
+    };
     // " [second]" when the face the reader held second (the reading's alternative) is the tile.
     auto second_note = [&](const SceneTile& t, const SceneTile& as) {
-      if (!as.alternative) return std::string();
-      const int true_type = catalog->find(t.id), alt_type = catalog->find(as.alternative->id);
-      return alt_type >= 0 && SameFace(catalog->type(true_type), t.rotation / 90,
-                                       catalog->type(alt_type), as.alternative->rotation / 90)
+      return as.alternative && shows_face(t, as.alternative->id, as.alternative->rotation)
                  ? std::string(" [second]")
                  : std::string();
     };
@@ -333,11 +337,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
         ++missing;
         continue;
       }
-      // Tiles that show the same face (U turned half round, BEG-08 turned half round is BEG-01)
-      // are right either way.
-      const int true_type = catalog->find(t.id), read_type = catalog->find(it->second->id);
-      if (read_type >= 0 && SameFace(catalog->type(true_type), t.rotation / 90,
-                                     catalog->type(read_type), it->second->rotation / 90)) {
+      if (shows_face(t, it->second->id, it->second->rotation)) {
         ++scene_right;
         read_right[&t - truth.tiles.data()] = true;
         tile_confidence.Add(it->second->confidence, true);
