@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/text_file.h"
+#include "engine/whole_file.h"
 
 namespace cf {
 
@@ -299,7 +299,7 @@ Result<GameRecord> GameRecordFromJson(const json::Value& doc, const TileCatalog&
 }
 
 Result<GameRecord> LoadGameRecord(const std::string& path, const TileCatalog& catalog) {
-  auto text = ReadTextFile(path);
+  auto text = ReadWholeFile(path);
   if (!text) return text.error();
   auto record = ParseGameRecord(*text, catalog);
   if (!record) return Fail(path + ": " + record.error().message);

@@ -9,7 +9,7 @@
 #include <sstream>
 #include <tuple>
 
-#include "engine/text_file.h"
+#include "engine/whole_file.h"
 #include "engine/tile_geometry.h"
 
 #ifndef CF_CATALOG_PATH
@@ -163,7 +163,7 @@ std::string TileCatalog::DefaultPath() {
 Result<TileCatalog> TileCatalog::LoadDefault() { return Load(DefaultPath()); }
 
 Result<TileCatalog> TileCatalog::Load(const std::string& path) {
-  auto text = ReadTextFile(path, "tile catalog");
+  auto text = ReadWholeFile(path, "tile catalog");
   if (!text) return text.error();
   return Parse(*text, path);
 }

@@ -10,7 +10,7 @@
 #include <set>
 #include <sstream>
 
-#include "engine/text_file.h"
+#include "engine/whole_file.h"
 #include "tools/cli/cli_vision.h"
 #include "vision/analyze.h"
 #include "vision/colour_learner.h"
@@ -33,7 +33,7 @@ constexpr double kSameReadingMm = 5;
 constexpr int kMostFrameSlipMm = 10;
 
 Result<std::map<std::string, std::vector<JudgedFollower>>> LoadJudged(const std::string& path) {
-  auto text = ReadTextFile(path, "labels");
+  auto text = ReadWholeFile(path, "labels");
   if (!text) return text.error();
   std::istringstream in(*text);
   std::map<std::string, std::vector<JudgedFollower>> by_photo;

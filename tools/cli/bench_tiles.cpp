@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "engine/text_file.h"
+#include "engine/whole_file.h"
 #include "tools/cli/cli_vision.h"
 #include "tools/cli/sheet_labels.h"
 #include "vision/tile_sheet.h"
@@ -37,7 +37,7 @@ int RunBenchTiles(const std::vector<std::string>& args) {
   auto tileset = LoadTilesetOption(*vm, *catalog);
   if (!tileset) return BadInput(tileset.error().message);
   const std::string labels = (*vm)["labels"].as<std::string>();
-  auto text = ReadTextFile(labels);
+  auto text = ReadWholeFile(labels);
   if (!text) return BadInput(text.error().message);
   auto sheets = ParseSheetLabels(*text, labels, *catalog);
   if (!sheets) return BadInput(sheets.error().message);

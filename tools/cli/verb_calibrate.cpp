@@ -6,7 +6,7 @@
 #include "calibration/calibration_file.h"
 #include "calibration/charuco.h"
 #include "engine/json.h"
-#include "engine/text_file.h"
+#include "engine/whole_file.h"
 #include "tools/cli/cli_vision.h"
 #include "vision/analyze.h"
 #include "vision/colour_learner.h"
@@ -132,7 +132,7 @@ int RunCalibrate(const std::vector<std::string>& args) {
     return kExitOk;
   }
   if (vm->count("from-scene") && vm->count("out")) {
-    auto text = ReadTextFile((*vm)["from-scene"].as<std::string>());
+    auto text = ReadWholeFile((*vm)["from-scene"].as<std::string>());
     if (!text) return BadInput(text.error().message);
     auto doc = json::parse(*text);
     if (!doc) return BadInput("not valid JSON: " + doc.error().message);

@@ -10,7 +10,7 @@
 #include <opencv2/imgproc.hpp>
 #include <sstream>
 
-#include "engine/text_file.h"
+#include "engine/whole_file.h"
 #include "tools/cli/cli_common.h"
 #include "tools/cli/sheet_labels.h"
 #include "vision/tile_painter.h"
@@ -56,7 +56,7 @@ int RunTileset(const std::vector<std::string>& args) {
     if (!vm->count("labels") || vm->count("sheet") == vm->count("sheets"))
       return BadInput("enroll needs --labels and one of --sheet or --sheets");
     const std::string labels = (*vm)["labels"].as<std::string>();
-    auto text = ReadTextFile(labels);
+    auto text = ReadWholeFile(labels);
     if (!text) return BadInput(text.error().message);
     std::filesystem::path folder;
     std::vector<LabelledSheet> sheets;

@@ -1,4 +1,4 @@
-#include "engine/text_file.h"
+#include "engine/whole_file.h"
 
 #include <filesystem>
 #include <fstream>
@@ -6,7 +6,7 @@
 
 namespace cf {
 
-Result<std::string> ReadTextFile(const std::string& path, const std::string& what) {
+Result<std::string> ReadWholeFile(const std::string& path, const std::string& what) {
   auto refuse = [&](const std::string& why) {
     return Fail("cannot read " + (what.empty() ? "" : what + " ") + path +
                 (why.empty() ? "" : ": " + why));
@@ -17,7 +17,7 @@ Result<std::string> ReadTextFile(const std::string& path, const std::string& wha
   if (std::filesystem::is_character_file(status) || std::filesystem::is_block_file(status))
     return refuse("it is a device, not a file");
   std::ifstream in(path, std::ios::binary);
-  if (!in) return refuse("");
+  if (!in) return refuse(std::filesystem::exists(status) ? "the file cannot be opened" : "");
   std::stringstream text;
   text << in.rdbuf();
   if (in.bad()) return refuse("");

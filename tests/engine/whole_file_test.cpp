@@ -1,4 +1,4 @@
-#include "engine/text_file.h"
+#include "engine/whole_file.h"
 
 #include <gtest/gtest.h>
 
@@ -13,24 +13,24 @@ namespace {
 
 namespace fs = std::filesystem;
 
-TEST(TextFile, ReadsARegularFileWhole) {
+TEST(WholeFile, ReadsARegularFileWhole) {
   const fs::path path = fs::temp_directory_path() / "cf_text_file_whole.json";
   std::ofstream(path, std::ios::binary) << "{\"format\": 1}\n\0tail";
-  auto text = ReadTextFile(path.string());
+  auto text = ReadWholeFile(path.string());
   ASSERT_TRUE(text) << text.error().message;
   EXPECT_EQ(*text, "{\"format\": 1}\n");
   fs::remove(path);
 }
 
-TEST(TextFile, SaysWhyAFileCannotBeRead) {
-  EXPECT_EQ(ReadTextFile("/no/such/game.json").error().message, "cannot read /no/such/game.json");
+TEST(WholeFile, SaysWhyAFileCannotBeRead) {
+  EXPECT_EQ(ReadWholeFile("/no/such/game.json").error().message, "cannot read /no/such/game.json");
   const std::string folder = fs::temp_directory_path().string();
-  EXPECT_EQ(ReadTextFile(folder, "labels").error().message,
+  EXPECT_EQ(ReadWholeFile(folder, "labels").error().message,
             "cannot read labels " + folder + ": it is a folder");
 }
 
 // A device never ends: read, it would fill the memory; it is refused before.
-TEST(TextFile, RefusesADeviceAsAGameRecordOrACatalog) {
+TEST(WholeFile, RefusesADeviceAsAGameRecordOrACatalog) {
   auto catalog = TileCatalog::Load(CF_CATALOG_PATH);
   ASSERT_TRUE(catalog) << catalog.error().message;
   EXPECT_EQ(LoadGameRecord("/dev/zero", *catalog).error().message,
