@@ -9,8 +9,8 @@
 #include <sstream>
 #include <tuple>
 
-#include "engine/whole_file.h"
 #include "engine/tile_geometry.h"
+#include "engine/whole_file.h"
 
 #ifndef CF_CATALOG_PATH
 #define CF_CATALOG_PATH "engine/data/tiles.catalog"
