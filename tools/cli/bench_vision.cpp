@@ -156,6 +156,8 @@ int RunBenchVision(const std::vector<std::string>& args) {
   options.add_options()("scenes", po::value<int>()->default_value(200), "rendered scenes")(
       "seed", po::value<uint64_t>()->default_value(50000), "first seed (the samples use 101-112)")(
       "tiles", po::value<int>()->default_value(60), "tiles per scene")(
+      "tokens", po::value<int>()->default_value(4),
+      "catapult tokens per scene (0: a board before any catapult round)")(
       "camera", po::value<std::string>()->default_value("1080p"), "1080p or 4k")(
       "per-scene", "print one line per scene: where its tiles, followers and tokens went wrong")(
       "uncalibrated",
@@ -230,6 +232,7 @@ int RunBenchVision(const std::vector<std::string>& args) {
     SceneRecipe recipe;
     recipe.seed = seed;
     recipe.tiles = (*vm)["tiles"].as<int>();
+    recipe.tokens = (*vm)["tokens"].as<int>();
     recipe.expansions = KnownExpansions();
     recipe.follower_chance = 0.3;
     recipe.look = lo;
