@@ -12,6 +12,7 @@ namespace cf {
 namespace {
 
 constexpr int kTableGuesses = 2;  // what TableColourGuesses offers: the commonest, the whole rim
+constexpr int kGridFound = 3;     // a refusal's progress (TableReader::Read) once the grid is found
 
 // The first reading that finds a board, the guesses of the table's colour tried in turn; when
 // none does, the refusal of the one that got furthest (the grid found, its tiles not named, says
@@ -85,8 +86,12 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
   auto t0 = Clock::now();
   const bool calibrated = in.calibration && in.calibration->has_table_pose;
   if (calibrated || image.empty()) {
-    auto scene = WithEachTableGuess(
-        [&](int guess) { return TableReader(image, in, std::nullopt, guess, nullptr).Read(); });
+    auto scene = WithEachTableGuess([&](int guess) {
+      auto read = TableReader(image, in, std::nullopt, guess, nullptr).Read();
+      if (read || read.error().progress < kGridFound) return read;
+      auto few = TableReader(image, in, std::nullopt, guess, nullptr).ReadFewTiles();
+      return few ? few : read;
+    });
     if (scene) scene->timing_ms["total"] = Ms(t0);
     return scene;
   }

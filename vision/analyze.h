@@ -35,7 +35,9 @@ struct AnalyzeInput {
   size_t min_joined_tiles = kLeastJoinedTiles;
 };
 
-// Refuses (as an Error) an empty frame or a picture without a board.
+// Refuses (as an Error) an empty frame or a picture without a board. With a calibration, a picture
+// in which no board is found is read once more as a board of few tiles (TableReader::ReadFewTiles):
+// the start tile alone, or the first ones laid.
 Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& input);
 
 // The tiles' top surface as the tile grid shows it: tile centres 45 mm apart.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <opencv2/imgproc.hpp>
+#include <utility>
 
 #include "vision/cell_reader.h"
 #include "vision/fine_tile_matcher.h"
@@ -25,14 +26,26 @@ constexpr double kLikenessPitch = 64;
 
 double GridView::TileLikeness(const std::vector<TileReference>& tileset, double p, double px,
                               double py) const {
+  std::vector<double> scores = CellLikenesses(tileset, p, px, py, 12);
+  return scores.empty() ? 0.0 : Median(std::move(scores));
+}
+
+double GridView::BestTileLikeness(const std::vector<TileReference>& tileset, double p, double px,
+                                  double py) const {
+  std::vector<double> scores = CellLikenesses(tileset, p, px, py, SIZE_MAX);
+  return scores.empty() ? 0.0 : *std::max_element(scores.begin(), scores.end());
+}
+
+std::vector<double> GridView::CellLikenesses(const std::vector<TileReference>& tileset, double p,
+                                             double px, double py, size_t most_cells) const {
   std::vector<cv::Rect> squares;
   for (cv::Point c : CellsOnTiles(p, px, py)) squares.push_back(Square(p, px, py, c.x, c.y));
-  if (squares.empty()) return 0.0;
+  if (squares.empty()) return {};
   // Compared at no more than kLikenessPitch pixels a tile: which grid fits shows at that size.
   const double scale = std::min(1.0, kLikenessPitch / p);
   FineTileMatcher matcher(tileset, p * scale);
   std::vector<double> scores;
-  const size_t step = std::max<size_t>(1, squares.size() / 12);
+  const size_t step = std::max<size_t>(1, squares.size() / most_cells);
   for (size_t i = step / 2; i < squares.size(); i += step) {
     const cv::Rect& square = squares[i];
     const int margin = static_cast<int>(p * 0.15);
@@ -45,19 +58,42 @@ double GridView::TileLikeness(const std::vector<TileReference>& tileset, double 
                   cvRound(square.width * scale), cvRound(square.height * scale));
     scores.push_back(ReadCell(patch, cell, tileset, matcher)[0].score);
   }
-  return Median(std::move(scores));
+  return scores;
 }
 
-GridView FindGrid(const TopView& top, const cv::Mat& grey, const cv::Mat& half_lab,
-                  const ColorStats& table, bool calibrated,
-                  const std::vector<TileReference>& tileset) {
+std::vector<cv::Mat> SmallBoardParts(const cv::Mat& mask, double ppmm) {
+  cv::Mat labels, stats, centroids;
+  const int n = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 8, CV_32S);
+  const double tile_px = kTilePitchMm * ppmm;
+  std::vector<std::pair<int, int>> by_area;  // (area, label), largest first
+  for (int i = 1; i < n; ++i) {
+    const int area = stats.at<int>(i, cv::CC_STAT_AREA);
+    if (area >= kLeastSmallBoardTiles * tile_px * tile_px) by_area.emplace_back(area, i);
+  }
+  std::sort(by_area.rbegin(), by_area.rend());
+  std::vector<cv::Mat> parts;
+  for (const auto& [area, i] : by_area) {
+    cv::Mat part = labels == i;
+    std::vector<cv::Point> points;
+    cv::findNonZero(part, points);
+    const cv::Size2f sides = cv::minAreaRect(points).size;
+    if (std::max(sides.width, sides.height) > kLongestSmallBoardTiles * tile_px) continue;
+    parts.push_back(std::move(part));
+    if (parts.size() == kMostSmallBoardParts) break;
+  }
+  return parts;
+}
+
+namespace {
+
+// The view turned by `angle` (degrees) square to the grid, with its masks and the profiles of the
+// edges in `edges_of` (by default all that is not table; `edges_box` gets where it lies, turned);
+// the period and phase still to find.
+GridView GridAtAngle(const TopView& top, const cv::Mat& grey, const cv::Mat& not_table,
+                     double angle, const cv::Mat& edges_of = cv::Mat(),
+                     cv::Rect* edges_box = nullptr) {
   GridView g;
-  const cv::Mat not_table = NotTable(half_lab, grey.size(), table);
-  cv::Mat tile_pixels;
-  cv::erode(not_table, tile_pixels, cv::Mat(), cv::Point(-1, -1), 1);
-  cv::bitwise_and(tile_pixels, top.valid, tile_pixels);
-  g.angle = GridAngle(grey, tile_pixels);
-  if (calibrated && std::abs(g.angle) < 1.5) g.angle = 0;  // keep the calibrated table's frame
+  g.angle = angle;
   cv::Point2f centre(grey.cols / 2.0f, grey.rows / 2.0f);
   g.A = cv::getRotationMatrix2D(centre, g.angle, 1.0);
   cv::invertAffineTransform(g.A, g.Ainv);
@@ -77,12 +113,73 @@ GridView FindGrid(const TopView& top, const cv::Mat& grey, const cv::Mat& half_l
   cv::cvtColor(g.aligned, g.aligned_grey, cv::COLOR_BGR2GRAY);
   cv::dilate(g.tiles_mask, g.tiles_mask, cv::Mat(), cv::Point(-1, -1), 2);
   cv::bitwise_and(g.tiles_mask, g.valid, g.tiles_mask);
-  EdgeProfiles(g.aligned_grey, g.tiles_mask, g.cols, g.rows);
-  if (top.metric) {
-    g.period = kTilePitchMm * top.ppmm;
-    g.phx = BestPhase(g.cols, g.period), g.phy = BestPhase(g.rows, g.period);
-    return g;
+  if (edges_of.empty()) {
+    EdgeProfiles(g.aligned_grey, g.tiles_mask, g.cols, g.rows);
+  } else {
+    cv::Mat part;
+    cv::warpAffine(edges_of, part, g.A, top.image.size(), cv::INTER_NEAREST, cv::BORDER_CONSTANT);
+    if (edges_box) *edges_box = cv::boundingRect(part);
+    cv::dilate(part, part, cv::Mat(), cv::Point(-1, -1), 3);
+    EdgeProfiles(g.aligned_grey, part & g.valid, g.cols, g.rows);
   }
+  return g;
+}
+
+}  // namespace
+
+GridView FindGrid(const TopView& top, const cv::Mat& grey, const cv::Mat& half_lab,
+                  const ColorStats& table, bool calibrated,
+                  const std::vector<TileReference>& tileset, bool few_tiles) {
+  const cv::Mat not_table = NotTable(half_lab, grey.size(), table);
+  cv::Mat tile_pixels;
+  cv::erode(not_table, tile_pixels, cv::Mat(), cv::Point(-1, -1), 1);
+  cv::bitwise_and(tile_pixels, top.valid, tile_pixels);
+  auto square_to = [&](double angle) {
+    // Keep the calibrated table's frame when nearly square to it.
+    return calibrated && std::abs(angle) < 1.5 ? 0.0 : angle;
+  };
+  if (top.metric) {
+    const double period = kTilePitchMm * top.ppmm;
+    auto with_phase = [&](GridView g) {
+      g.period = period;
+      g.phx = BestPhase(g.cols, period), g.phy = BestPhase(g.rows, period);
+      return g;
+    };
+    const GridView whole =
+        with_phase(GridAtAngle(top, grey, not_table, square_to(GridAngle(grey, tile_pixels))));
+    if (!few_tiles) return whole;
+    // With few tiles, the whole view's grid or one square to a part's own edges, phased by those
+    // edges (or half a tile off them: a road or a wall crosses a tile midway) or by the part's
+    // sides (a token or a follower may stand out over one side, not over both): the grid whose
+    // best cell matches its art best.
+    GridView best = whole;
+    best.likeness = -1;
+    auto try_phases = [&](const GridView& g, const cv::Rect& box) {
+      auto phase = [&](double side) { return std::fmod(side, period); };
+      std::vector<double> xs{g.phx, phase(g.phx + period / 2)},
+          ys{g.phy, phase(g.phy + period / 2)};
+      if (!box.empty()) {
+        xs.insert(xs.end(), {phase(box.x), phase(box.br().x)});
+        ys.insert(ys.end(), {phase(box.y), phase(box.br().y)});
+      }
+      for (double px : xs)
+        for (double py : ys) {
+          const double likeness = g.BestTileLikeness(tileset, period, px, py);
+          if (likeness <= best.likeness) continue;
+          best = g;
+          best.phx = px, best.phy = py, best.likeness = likeness;
+        }
+    };
+    try_phases(whole, cv::Rect());
+    for (const cv::Mat& part : SmallBoardParts(tile_pixels, top.ppmm)) {
+      cv::Rect box;
+      try_phases(with_phase(GridAtAngle(top, grey, not_table, square_to(GridAngle(grey, part)),
+                                        part, &box)),
+                 box);
+    }
+    return best;
+  }
+  GridView g = GridAtAngle(top, grey, not_table, square_to(GridAngle(grey, tile_pixels)));
   // Edges repeat at a tile's width, at its multiples, and at its half (roads and walls cross
   // tiles midway): of these, the period is the one whose cells look most like tiles.
   const double found = BestPeriod(g.cols, g.rows);

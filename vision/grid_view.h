@@ -60,16 +60,36 @@ struct GridView {
   // The median best match of a dozen cells on tiles of the grid (period p, phase px, py).
   double TileLikeness(const std::vector<TileReference>& tileset, double p, double px,
                       double py) const;
+  // The best match of any cell on tiles of that grid: a board of a tile or two beside hands or a
+  // box shows its phase there, not in the median.
+  double BestTileLikeness(const std::vector<TileReference>& tileset, double p, double px,
+                          double py) const;
   // Takes the phase half a tile off either way or both when its cells look clearly more like
   // tiles than those of the phase found (likeness set).
   void TryHalfTileOff(const std::vector<TileReference>& tileset);
+
+ private:
+  // The best matches of the cells on tiles of that grid: of about `most_cells` spread over them,
+  // or of all when there are no more.
+  std::vector<double> CellLikenesses(const std::vector<TileReference>& tileset, double p, double px,
+                                     double py, size_t most_cells) const;
 };
 
 // The grid of `top` (`grey` and `half_lab` its grey and half-size Lab pictures) under one guess of
 // the table's colour; with `calibrated`, kept square to the calibrated table's frame when nearly
-// so.
+// so. With `few_tiles` (a metric view) each part of the view unlike the table no larger than a
+// small board (SmallBoardParts) gives the grid an angle, and the grid whose best cell matches its
+// art best is taken: an arm or a box beside a tile or two has longer straight edges than they.
 GridView FindGrid(const TopView& top, const cv::Mat& grey, const cv::Mat& half_lab,
                   const ColorStats& table, bool calibrated,
-                  const std::vector<TileReference>& tileset);
+                  const std::vector<TileReference>& tileset, bool few_tiles = false);
+
+// The parts of `mask` (a metric view's pixels unlike the table, `ppmm` pixels a millimetre) that
+// could be a board of a few tiles, largest first, at most kMostSmallBoardParts: at least
+// kLeastSmallBoardTiles of a tile's area, and no side of their smallest enclosing rectangle longer
+// than kLongestSmallBoardTiles tiles.
+inline constexpr double kLeastSmallBoardTiles = 0.4, kLongestSmallBoardTiles = 4.5;
+inline constexpr size_t kMostSmallBoardParts = 4;
+std::vector<cv::Mat> SmallBoardParts(const cv::Mat& mask, double ppmm);
 
 }  // namespace cf

@@ -58,6 +58,14 @@ TableReader::TableReader(const cv::Mat& image, const AnalyzeInput& in,
       printed_colours(PrintedColours::For(*in.tileset)),
       printed(*printed_colours) {
   for (const auto& ref : *in.tileset) by_type[ref.type] = &ref;
+  least_joined = in.min_joined_tiles;
+}
+
+Result<Scene> TableReader::ReadFewTiles() {
+  if (!in.calibration || !in.calibration->has_table_pose) return Fail("no board in view");
+  few_tiles = true;
+  least_joined = 1;
+  return Read();
 }
 
 Result<Scene> TableReader::Read() {
@@ -209,7 +217,7 @@ Status TableReader::FindTileGrid() {
     if (!guess) return Fail("no board in view");
     table_color = *guess;
   }
-  g = FindGrid(top, grey, half_lab, table_color, cam.has_value(), *in.tileset);
+  g = FindGrid(top, grey, half_lab, table_color, cam.has_value(), *in.tileset, few_tiles);
   angle = g.angle;
   A = g.A, Ainv = g.Ainv, aligned = g.aligned, aligned_grey = g.aligned_grey, valid = g.valid;
   period = g.period, phx = g.phx, phy = g.phy;

@@ -102,6 +102,12 @@ class TableReader {
   TableReader(const cv::Mat& image, const AnalyzeInput& in, const std::optional<GridPlane>& plane,
               int table_guess, GridEvidence* evidence);
   Result<Scene> Read();
+  // Reads the picture as a board of a few tiles, once Read found none (calibrated only): the start
+  // tile alone, or the first ones laid, beside hands or a box. The grid is the one whose best cell
+  // matches its art best (FindGrid with few_tiles); the board grows from tiles read surely, by
+  // cells that match their art well on their own; one tile is a board, but a board of few tiles
+  // holds at most seven, and one of them matches its art at 0.8 or more.
+  Result<Scene> ReadFewTiles();
 
   // Copies a reading's state: Read keeps one from before the covered tiles to read on from twice.
   TableReader(const TableReader&) = default;
@@ -465,6 +471,8 @@ class TableReader {
   // What the reader was given.
   const cv::Mat& image;
   const AnalyzeInput& in;
+  bool few_tiles = false;  // ReadFewTiles
+  size_t least_joined;     // the fewest tiles joined that make a board
   const std::optional<GridPlane>& plane;
   const int table_guess;
   GridEvidence* const evidence;

@@ -108,8 +108,22 @@ constexpr size_t kMostTiles = 400;
 // a cake with tile art joined 31%, a grid of half the tile's pitch on a rendered table 58%.
 constexpr size_t kManyTiles = 120;
 constexpr double kJoinedShare = 0.8;
+// A board read as one of few tiles (ReadFewTiles) holds at most kMostFewTiles, and one of them
+// matches its art kFewTilesBestScore or more. Rendered boards of one to five tiles (seeds
+// 51000-51019) showed a best tile of 0.84 and more but where tokens lay on all of them (0.70 to
+// 0.79); pictures of tile art that are no board (a cake, a printed list of tiles, tile sheets
+// beside their box: real_photos/not_a_board), given calibrations of 0.5 to 2.5 px/mm, showed boards
+// of 1 to 20 tiles, the best 0.63 to 0.91.
+constexpr size_t kMostFewTiles = 7;
+constexpr double kFewTilesBestScore = 0.8;
 constexpr size_t kFewTiles = 8;               // a board this small must match well throughout:
 constexpr double kFewTilesMedianScore = 0.6;  // its median match at least this
+
+double BestScore(const std::vector<CellReading>& board) {
+  double best = -1;
+  for (const CellReading& c : board) best = std::max(best, c.reading().score);
+  return best;
+}
 
 // Cells join a board by fitting it, so most of them (and at least as many as the smallest board,
 // `least`) must also match their art well on their own. A few weak matches happen by chance on
@@ -158,7 +172,10 @@ Status TableReader::FindBoard() {
       auto it = cell_at.find({cells[i].col + kDx[d], cells[i].row + kDy[d]});
       n += it != cell_at.end() && strong(it->second);
     }
-    if (n > 0 || cells[i].candidates[0].score > 0.7) in_board[i] = true, frontier.push_back(i);
+    // A board of few tiles grows from tiles read surely only: a hand beside it matches some art
+    // on two cells as well as a tile covered by a follower does.
+    const bool seed = cells[i].candidates[0].score > kLoneTileScore || (n > 0 && !few_tiles);
+    if (seed) in_board[i] = true, frontier.push_back(i);
   }
   // A cell joins when one of its near-best readings fits every neighbour already on the board.
   auto on_board = [&](int col, int row) -> const Candidate* {
@@ -167,7 +184,7 @@ Status TableReader::FindBoard() {
   };
   auto LooksLikeTile = [&](const CellReading& cell) {
     const double best = cell.candidates[0].score;
-    if (best < kGrowScore || bare_table(cell)) return false;
+    if (best < (few_tiles ? kStrongScore : kGrowScore) || bare_table(cell)) return false;
     for (const auto& cand : cell.candidates) {
       if (cand.score < best - 0.1) break;
       if (FitsNeighbours(cat, cand, cell.col, cell.row, on_board)) return true;
@@ -235,7 +252,8 @@ Status TableReader::FindBoard() {
   const double least_detail = board_detail_median * kLeastDetail;
   for (size_t i = 0; i < cells.size(); ++i)
     if (in_board[i] && detail[i] >= least_detail) board.push_back(cells[i]);
-  if (board.size() < 2) return Fail("no board in view: no Carcassonne tiles recognised");
+  if (board.size() < std::min<size_t>(2, least_joined))
+    return Fail("no board in view: no Carcassonne tiles recognised");
   Legalize(board, cat);
   return Status::Ok();
 }
@@ -279,11 +297,11 @@ Status TableReader::KeepJoinedTiles() {
   // A caller that checks the reading against a board it knows (min_joined_tiles under three) has
   // it judged once the covered tiles are read again: a token on one of two tiles hides too much
   // of it for the first look.
-  const bool judged_later = in.min_joined_tiles < kLeastJoinedTiles;
-  if (best_size < in.min_joined_tiles ||
+  const bool judged_later = least_joined < kLeastJoinedTiles;
+  if (best_size < least_joined ||
       (board.size() > kManyTiles && best_size < board.size() * kJoinedShare) ||
       (pairs >= 4 && matching < pairs * 0.7) || board.size() > kMostTiles ||
-      (!judged_later && !MostMatchWell(board, in.min_joined_tiles)))
+      (!judged_later && !MostMatchWell(board, least_joined)))
     return Fail("no board in view: the tiles found do not join into a legal board");
   // Every tile is laid beside another, so parts of the board are at most a missed tile apart, and
   // a missed tile is no bare table (one on a dark table may pass for table, but matches its art);
@@ -618,10 +636,13 @@ Status TableReader::ReadCoveredTiles() {
   Legalize(board, cat);
   RereadBeyondCounts(pieces, reread);
   // The tile counts may have turned cells to weaker readings: most must still match well.
-  if (!MostMatchWell(board, in.min_joined_tiles))
+  if (!MostMatchWell(board, least_joined))
     return Fail("no board in view: the tiles found do not join into a legal board");
   DropBareCells();
-  if (board.size() < 2) return Fail("no board in view: no Carcassonne tiles recognised");
+  if (board.size() < std::min<size_t>(2, least_joined))
+    return Fail("no board in view: no Carcassonne tiles recognised");
+  if (few_tiles && (board.size() > kMostFewTiles || BestScore(board) < kFewTilesBestScore))
+    return Fail("no board in view: no tile found matches its art well enough to stand alone");
   t_tiles = Ms(t0);
   WriteBoardPicture();
   return Status::Ok();
