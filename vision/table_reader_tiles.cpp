@@ -641,6 +641,10 @@ Status TableReader::ReadCoveredTiles() {
   DropBareCells();
   if (board.size() < std::min<size_t>(2, least_joined))
     return Fail("no board in view: no Carcassonne tiles recognised");
+  // So must those left once bare table is dropped: eight cells joined are judged by their share
+  // of good matches alone, and the six left of a tile beside a glare by their median.
+  if (!MostMatchWell(board, least_joined))
+    return Fail("no board in view: the tiles found do not join into a legal board");
   if (few_tiles && (board.size() > kMostFewTiles || BestScore(board) < kFewTilesBestScore))
     return Fail("no board in view: no tile found matches its art well enough to stand alone");
   t_tiles = Ms(t0);
