@@ -69,6 +69,18 @@ TEST(SmallBoard, TheFirstTurnsAreRead) {
   EXPECT_GE(ReadRight(51400, 6, 3), 5);
 }
 
+// A glare beside the start tile (bench vision --seed 55083 --tiles 1 --tokens 0): five cells of it
+// match art at 0.43-0.48 and joined the tile into a board of eight, judged by its share of good
+// matches; with the glare's cells dropped as bare table, the tile alone is read.
+TEST(SmallBoard, AGlareBesideTheStartTileIsNoTile) {
+  const RenderedScene s = SmallBoard(55083, 1);
+  auto r = ReadWithItsCamera(s);
+  ASSERT_TRUE(r) << r.error().message;
+  ASSERT_EQ(r->tiles.size(), 1u);
+  EXPECT_EQ(r->tiles[0].id, s.truth.tiles[0].id);
+  EXPECT_EQ(r->tiles[0].rotation, s.truth.tiles[0].rotation);
+}
+
 // The reading of few tiles looks harder for a board than the first reading: a table with no tiles
 // and arms over it gives it parts as large as a tile or two, and the table's grain to match art.
 TEST(SmallBoard, ATableWithArmsAndNoTilesIsNoBoard) {
