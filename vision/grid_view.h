@@ -77,9 +77,10 @@ struct GridView {
 
 // The grid of `top` (`grey` and `half_lab` its grey and half-size Lab pictures) under one guess of
 // the table's colour; with `calibrated`, kept square to the calibrated table's frame when nearly
-// so. With `few_tiles` (a metric view) each part of the view unlike the table no larger than a
-// small board (SmallBoardParts) gives the grid an angle, and the grid whose best cell matches its
-// art best is taken: an arm or a box beside a tile or two has longer straight edges than they.
+// so. With `few_tiles` (a metric view) the whole view's grid and one square to each part of the
+// view unlike the table no larger than a small board (SmallBoardParts) are tried, and the grid
+// whose best cell matches its art best is taken: an arm or a box beside a tile or two has longer
+// straight edges than they.
 GridView FindGrid(const TopView& top, const cv::Mat& grey, const cv::Mat& half_lab,
                   const ColorStats& table, bool calibrated,
                   const std::vector<TileReference>& tileset, bool few_tiles = false);
