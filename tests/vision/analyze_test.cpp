@@ -77,13 +77,7 @@ TEST(Analyze, RefusesEmptyAndBlankFrames) {
 }
 
 TEST(Analyze, RefusesATableWithoutTiles) {
-  auto [game, scene] = RandomTable(3, 10);
-  scene.tiles.clear();
-  scene.followers.clear();
-  scene.tokens.clear();
-  SceneTile anchor;  // frames the camera; not drawn, as it is no catalog tile
-  anchor.id = "none";
-  scene.tiles.push_back(anchor);
+  Scene scene = EmptyTable(3);
   Look look = RandomLook(scene, {}, 3);
   look.hands = 0;
   cv::Mat img = RenderTable(VisionCatalog(), scene, look);

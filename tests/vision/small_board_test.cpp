@@ -85,16 +85,9 @@ TEST(SmallBoard, AGlareBesideTheStartTileIsNoTile) {
 // and arms over it gives it parts as large as a tile or two, and the table's grain to match art.
 TEST(SmallBoard, ATableWithArmsAndNoTilesIsNoBoard) {
   for (uint64_t seed : {3, 4, 5, 6}) {
-    auto [game, scene] = RandomTable(seed, 10);
-    scene.tiles.clear();
-    scene.followers.clear();
-    scene.tokens.clear();
-    SceneTile anchor;  // frames the camera; not drawn, as it is no catalog tile
-    anchor.id = "none";
-    scene.tiles.push_back(anchor);
     RenderedScene s;
-    s.truth = scene;
-    s.look = RandomLook(scene, {}, seed);
+    s.truth = EmptyTable(seed);
+    s.look = RandomLook(s.truth, {}, seed);
     s.look.hands = 2;
     s.image = RenderTable(VisionCatalog(), s.truth, s.look);
     auto r = ReadWithItsCamera(s);

@@ -32,6 +32,19 @@ inline std::pair<GameState, Scene> RandomTable(uint64_t seed, int tiles) {
   return {PlayRecipeGame(VisionCatalog(), recipe), RecipeTable(VisionCatalog(), recipe).first};
 }
 
+// A table with nothing on it, as RandomTable(seed, 10) would frame it: its one tile is no catalog
+// tile, so it frames the camera and is not drawn.
+inline Scene EmptyTable(uint64_t seed) {
+  Scene scene = RandomTable(seed, 10).second;
+  scene.tiles.clear();
+  scene.followers.clear();
+  scene.tokens.clear();
+  SceneTile anchor;
+  anchor.id = "none";
+  scene.tiles.push_back(anchor);
+  return scene;
+}
+
 // The recipe of the scene bench vision renders for `seed`.
 inline SceneRecipe BenchRecipe(uint64_t seed) {
   SceneRecipe recipe;
