@@ -19,11 +19,6 @@
 namespace cf::testing {
 namespace {
 
-const std::vector<TileReference>& Painted() {
-  static const auto tiles = PaintedTileset(VisionCatalog());
-  return tiles;
-}
-
 Result<Scene> Read(const cv::Mat& img, const Calibration* cal = nullptr) {
   return AnalyzeTable(img, {&VisionCatalog(), &Painted(), cal, ""});
 }
@@ -60,14 +55,6 @@ void ExpectReadAsLaid(const Scene& truth, const Scene& read, Cell at, const std:
   ASSERT_NE(seen, nullptr) << id << " is not read";
   EXPECT_EQ(seen->id, id);
   EXPECT_EQ(seen->rotation, laid->rotation);
-}
-
-// A rendered picture read with the camera that took it as the calibration.
-Result<Scene> ReadWithItsCamera(const cv::Mat& img, const Look& look) {
-  Calibration cal;
-  cal.camera = look.camera;
-  cal.has_table_pose = true;
-  return Read(img, &cal);
 }
 
 TEST(Analyze, RefusesEmptyAndBlankFrames) {

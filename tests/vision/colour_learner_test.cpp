@@ -10,11 +10,6 @@
 namespace cf::testing {
 namespace {
 
-const std::vector<TileReference>& Painted() {
-  static const auto tiles = PaintedTileset(VisionCatalog());
-  return tiles;
-}
-
 Calibration CameraOf(const Look& look) {
   Calibration cal;
   cal.camera = look.camera;

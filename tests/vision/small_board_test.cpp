@@ -12,19 +12,6 @@
 namespace cf::testing {
 namespace {
 
-const std::vector<TileReference>& Painted() {
-  static const auto tiles = PaintedTileset(VisionCatalog());
-  return tiles;
-}
-
-// A rendered picture read with the camera that took it as the calibration.
-Result<Scene> ReadWithItsCamera(const RenderedScene& s) {
-  Calibration cal;
-  cal.camera = s.look.camera;
-  cal.has_table_pose = true;
-  return AnalyzeTable(s.image, {&VisionCatalog(), &Painted(), &cal, ""});
-}
-
 // bench vision's scene `seed` with `tiles` tiles and no catapult tokens (bench vision --tiles N
 // --tokens 0).
 RenderedScene SmallBoard(uint64_t seed, int tiles) {
@@ -49,7 +36,7 @@ int ReadRight(uint64_t first, int count, int tiles) {
   int right = 0;
   for (uint64_t seed = first; seed < first + count; ++seed) {
     const RenderedScene s = SmallBoard(seed, tiles);
-    auto r = ReadWithItsCamera(s);
+    auto r = ReadWithItsCamera(s.image, s.look);
     if (!r) continue;
     int tiles_right = 0;
     for (const SceneTile& t : r->tiles) {
@@ -74,7 +61,7 @@ TEST(SmallBoard, TheFirstTurnsAreRead) {
 // matches; with the glare's cells dropped as bare table, the tile alone is read.
 TEST(SmallBoard, AGlareBesideTheStartTileIsNoTile) {
   const RenderedScene s = SmallBoard(55083, 1);
-  auto r = ReadWithItsCamera(s);
+  auto r = ReadWithItsCamera(s.image, s.look);
   ASSERT_TRUE(r) << r.error().message;
   ASSERT_EQ(r->tiles.size(), 1u);
   EXPECT_EQ(r->tiles[0].id, s.truth.tiles[0].id);
@@ -90,7 +77,7 @@ TEST(SmallBoard, ATableWithArmsAndNoTilesIsNoBoard) {
     s.look = RandomLook(s.truth, {}, seed);
     s.look.hands = 2;
     s.image = RenderTable(VisionCatalog(), s.truth, s.look);
-    auto r = ReadWithItsCamera(s);
+    auto r = ReadWithItsCamera(s.image, s.look);
     ASSERT_FALSE(r.ok()) << "seed " << seed << ": a board of " << r->tiles.size() << " tiles";
     EXPECT_EQ(r.error().message.rfind("no board in view", 0), 0u) << r.error().message;
   }

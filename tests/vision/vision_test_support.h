@@ -6,6 +6,7 @@
 #include <random>
 
 #include "engine/random_game.h"
+#include "vision/analyze.h"
 #include "vision/referee.h"
 #include "vision/scene_recipe.h"
 #include "vision/sequence_renderer.h"
@@ -21,6 +22,20 @@ inline const TileCatalog& VisionCatalog() {
     return std::move(c).value();
   }();
   return catalog;
+}
+
+// The painted tile set, the reader's default art.
+inline const std::vector<TileReference>& Painted() {
+  static const auto tiles = PaintedTileset(VisionCatalog());
+  return tiles;
+}
+
+// A rendered picture read with the camera that took it as the calibration.
+inline Result<Scene> ReadWithItsCamera(const cv::Mat& img, const Look& look) {
+  Calibration cal;
+  cal.camera = look.camera;
+  cal.has_table_pose = true;
+  return AnalyzeTable(img, {&VisionCatalog(), &Painted(), &cal, ""});
 }
 
 // A random game of `tiles` tiles with every expansion, laid out on the table with tokens.
