@@ -139,15 +139,15 @@ GridView FindGrid(const TopView& top, const cv::Mat& grey, const cv::Mat& half_l
     // Keep the calibrated table's frame when nearly square to it.
     return calibrated && std::abs(angle) < 1.5 ? 0.0 : angle;
   };
+  GridView g = GridAtAngle(top, grey, not_table, square_to(GridAngle(grey, tile_pixels)));
   if (top.metric) {
     const double period = kTilePitchMm * top.ppmm;
-    auto with_phase = [&](GridView g) {
-      g.period = period;
-      g.phx = BestPhase(g.cols, period), g.phy = BestPhase(g.rows, period);
-      return g;
+    auto with_phase = [&](GridView v) {
+      v.period = period;
+      v.phx = BestPhase(v.cols, period), v.phy = BestPhase(v.rows, period);
+      return v;
     };
-    const GridView whole =
-        with_phase(GridAtAngle(top, grey, not_table, square_to(GridAngle(grey, tile_pixels))));
+    const GridView whole = with_phase(std::move(g));
     if (!few_tiles) return whole;
     // With few tiles, the whole view's grid or one square to a part's own edges, phased by those
     // edges (or half a tile off them: a road or a wall crosses a tile midway) or by the part's
@@ -180,7 +180,6 @@ GridView FindGrid(const TopView& top, const cv::Mat& grey, const cv::Mat& half_l
     }
     return best;
   }
-  GridView g = GridAtAngle(top, grey, not_table, square_to(GridAngle(grey, tile_pixels)));
   // Edges repeat at a tile's width, at its multiples, and at its half (roads and walls cross
   // tiles midway): of these, the period is the one whose cells look most like tiles.
   const double found = BestPeriod(g.cols, g.rows);

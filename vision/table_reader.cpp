@@ -58,13 +58,11 @@ TableReader::TableReader(const cv::Mat& image, const AnalyzeInput& in,
       printed_colours(PrintedColours::For(*in.tileset)),
       printed(*printed_colours) {
   for (const auto& ref : *in.tileset) by_type[ref.type] = &ref;
-  least_joined = in.min_joined_tiles;
 }
 
 Result<Scene> TableReader::ReadFewTiles() {
   if (!in.calibration || !in.calibration->has_table_pose) return Fail("no board in view");
   few_tiles = true;
-  least_joined = 1;
   return Read();
 }
 

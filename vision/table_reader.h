@@ -472,7 +472,8 @@ class TableReader {
   const cv::Mat& image;
   const AnalyzeInput& in;
   bool few_tiles = false;  // ReadFewTiles
-  size_t least_joined;     // the fewest tiles joined that make a board
+  // The fewest tiles joined that make a board: one for a board of few tiles, else the caller's.
+  size_t least_joined() const { return few_tiles ? 1 : in.min_joined_tiles; }
   const std::optional<GridPlane>& plane;
   const int table_guess;
   GridEvidence* const evidence;

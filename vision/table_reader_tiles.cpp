@@ -252,7 +252,7 @@ Status TableReader::FindBoard() {
   const double least_detail = board_detail_median * kLeastDetail;
   for (size_t i = 0; i < cells.size(); ++i)
     if (in_board[i] && detail[i] >= least_detail) board.push_back(cells[i]);
-  if (board.size() < std::min<size_t>(2, least_joined))
+  if (board.size() < std::min<size_t>(2, least_joined()))
     return Fail("no board in view: no Carcassonne tiles recognised");
   Legalize(board, cat);
   return Status::Ok();
@@ -297,11 +297,11 @@ Status TableReader::KeepJoinedTiles() {
   // A caller that checks the reading against a board it knows (min_joined_tiles under three) has
   // it judged once the covered tiles are read again: a token on one of two tiles hides too much
   // of it for the first look.
-  const bool judged_later = least_joined < kLeastJoinedTiles;
-  if (best_size < least_joined ||
+  const bool judged_later = least_joined() < kLeastJoinedTiles;
+  if (best_size < least_joined() ||
       (board.size() > kManyTiles && best_size < board.size() * kJoinedShare) ||
       (pairs >= 4 && matching < pairs * 0.7) || board.size() > kMostTiles ||
-      (!judged_later && !MostMatchWell(board, least_joined)))
+      (!judged_later && !MostMatchWell(board, least_joined())))
     return Fail("no board in view: the tiles found do not join into a legal board");
   // Every tile is laid beside another, so parts of the board are at most a missed tile apart, and
   // a missed tile is no bare table (one on a dark table may pass for table, but matches its art);
@@ -636,14 +636,14 @@ Status TableReader::ReadCoveredTiles() {
   Legalize(board, cat);
   RereadBeyondCounts(pieces, reread);
   // The tile counts may have turned cells to weaker readings: most must still match well.
-  if (!MostMatchWell(board, least_joined))
+  if (!MostMatchWell(board, least_joined()))
     return Fail("no board in view: the tiles found do not join into a legal board");
   DropBareCells();
-  if (board.size() < std::min<size_t>(2, least_joined))
+  if (board.size() < std::min<size_t>(2, least_joined()))
     return Fail("no board in view: no Carcassonne tiles recognised");
   // So must those left once bare table is dropped: eight cells joined are judged by their share
   // of good matches alone, and the six left of a tile beside a glare by their median.
-  if (!MostMatchWell(board, least_joined))
+  if (!MostMatchWell(board, least_joined()))
     return Fail("no board in view: the tiles found do not join into a legal board");
   if (few_tiles && (board.size() > kMostFewTiles || BestScore(board) < kFewTilesBestScore))
     return Fail("no board in view: no tile found matches its art well enough to stand alone");
