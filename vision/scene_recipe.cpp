@@ -1,5 +1,6 @@
 #include "vision/scene_recipe.h"
 
+#include <algorithm>
 #include <random>
 
 #include "engine/random_game.h"
@@ -21,13 +22,20 @@ GameState PlayRecipeGame(const TileCatalog& catalog, const SceneRecipe& r) {
 }
 
 std::pair<Scene, Look> RecipeTable(const TileCatalog& catalog, const SceneRecipe& r) {
-  GameState game = PlayRecipeGame(catalog, r);
+  SceneRecipe played = r;
+  played.tiles = std::max(r.tiles, 1);
+  GameState game = PlayRecipeGame(catalog, played);
   LayoutOptions lo;
   lo.seed = r.seed;
   Scene scene = LayoutTable(game, lo);
+  if (r.tiles == 0) {  // the table before the start tile is laid: the camera aims where it goes
+    scene.tiles.resize(1);
+    scene.followers.clear();
+  }
   std::mt19937_64 rng(r.seed ^ 0x70C3E5);
   ScatterTokens(scene, r.tokens, rng);
   Look look = RandomLook(scene, r.look, r.seed);
+  if (r.tiles == 0) scene.tiles.clear();
   return {std::move(scene), look};
 }
 

@@ -10,7 +10,7 @@ namespace cf {
 
 struct SceneRecipe {
   uint64_t seed = 1;
-  int tiles = 40;
+  int tiles = 40;   // 0: an empty table, as before the start tile is laid
   int players = 6;  // all six colours, black and gray included
   std::vector<std::string> expansions;
   int tokens = 4;

@@ -41,6 +41,25 @@ TEST(Renderer, SameSeedGivesTheSameImageAndTruth) {
 
 // A named table surface changes the table only: the same camera and light as the random look, a
 // white felt bright and a black one dark where the table shows, a gingham both.
+// A recipe of no tiles is the table before the start tile is laid, seen by the camera that would
+// see the start tile: no tiles, no followers, the start tile's place in view.
+TEST(Renderer, ARecipeOfNoTilesIsTheTableBeforeTheStartTile) {
+  SceneRecipe recipe;
+  recipe.seed = 7;
+  recipe.tiles = 1;
+  recipe.look = Small();
+  const auto [start, start_look] = RecipeTable(VisionCatalog(), recipe);
+  ASSERT_EQ(start.tiles.size(), 1u);
+  recipe.tiles = 0;
+  const RenderedScene empty = RenderRecipe(VisionCatalog(), recipe);
+  EXPECT_TRUE(empty.truth.tiles.empty());
+  EXPECT_TRUE(empty.truth.followers.empty());
+  const cv::Point3d centre(start.tiles[0].center_mm[0], start.tiles[0].center_mm[1], kTileTop);
+  const cv::Point2d at = empty.look.camera.Project(centre);
+  EXPECT_EQ(at, start_look.camera.Project(centre));
+  EXPECT_TRUE(cv::Rect(0, 0, 640, 360).contains(at));
+}
+
 TEST(Renderer, ANamedTableSurfaceReplacesTheTableOnly) {
   auto [game, scene] = RandomTable(4, 14);
   const Look random = RandomLook(scene, Small(), 4);

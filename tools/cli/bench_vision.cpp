@@ -155,7 +155,8 @@ int RunBenchVision(const std::vector<std::string>& args) {
   AddCatalogOption(options);
   options.add_options()("scenes", po::value<int>()->default_value(200), "rendered scenes")(
       "seed", po::value<uint64_t>()->default_value(50000), "first seed (the samples use 101-112)")(
-      "tiles", po::value<int>()->default_value(60), "tiles per scene")(
+      "tiles", po::value<int>()->default_value(60),
+      "tiles per scene (0: the table before the start tile is laid)")(
       "tokens", po::value<int>()->default_value(4),
       "catapult tokens per scene (0: a board before any catapult round)")(
       "camera", po::value<std::string>()->default_value("1080p"), "1080p or 4k")(

@@ -33,7 +33,8 @@ int RunRender(const std::vector<std::string>& args) {
                         "random seed (same seed, same image)")(
       "count", po::value<int>()->default_value(1), "scenes to render, seeds seed..seed+count-1")(
       "out", po::value<std::string>()->required(), "output folder")(
-      "tiles", po::value<int>()->default_value(40), "tiles on the board")(
+      "tiles", po::value<int>()->default_value(40),
+      "tiles on the board (0: the table before the start tile is laid)")(
       "players", po::value<int>()->default_value(6), "players (follower colours)")(
       "expansions", po::value<std::vector<std::string>>()->multitoken(),
       "expansions in the game, or all")("camera", po::value<std::string>()->default_value("1080p"),
