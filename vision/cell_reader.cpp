@@ -28,9 +28,11 @@ bool Better(const Candidate& a, const Candidate& b) { return a.score > b.score; 
 
 // Fine scores for the candidates near the best coarse one, the pixels `use` does not mark (template
 // size) left out, and under `pieces` (template size) as RereadCell says; the others sink below.
+// Without `tell_lookalikes` the close readings are not told apart by their details: the best
+// score is the same either way, only which reading holds it may change.
 void LookCloser(const cv::Mat& board, const cv::Rect& cell, FineTileMatcher& fine,
-                const cv::Mat& use, std::vector<Candidate>& candidates,
-                const cv::Mat& pieces = {}) {
+                const cv::Mat& use, std::vector<Candidate>& candidates, const cv::Mat& pieces = {},
+                bool tell_lookalikes = true) {
   assert(!candidates.empty());
   std::sort(candidates.begin(), candidates.end(), Better);
   const double best = candidates[0].score;
@@ -64,6 +66,7 @@ void LookCloser(const cv::Mat& board, const cv::Rect& cell, FineTileMatcher& fin
               : candidates[i].score - 0.3;
   }
   std::sort(candidates.begin(), candidates.end(), Better);
+  if (!tell_lookalikes) return;
   // A close reading whose art shows a small detail where the best one's shows less (an inn's
   // pond, a hut, a house) and which the picture fits clearly better there is the tile: the whole
   // tile's correlation hardly weighs such a detail.
@@ -79,8 +82,11 @@ void LookCloser(const cv::Mat& board, const cv::Rect& cell, FineTileMatcher& fin
   }
 }
 
-std::vector<Candidate> ReadCell(const cv::Mat& board, const cv::Rect& cell,
-                                const std::vector<TileReference>& tileset, FineTileMatcher& fine) {
+namespace {
+
+std::vector<Candidate> ReadCellTelling(const cv::Mat& board, const cv::Rect& cell,
+                                       const std::vector<TileReference>& tileset,
+                                       FineTileMatcher& fine, bool tell_lookalikes) {
   const int inset = static_cast<int>(cell.width * 0.04);
   const cv::Mat core = board(
       cv::Rect(cell.x + inset, cell.y + inset, cell.width - 2 * inset, cell.height - 2 * inset));
@@ -108,8 +114,20 @@ std::vector<Candidate> ReadCell(const cv::Mat& board, const cv::Rect& cell,
   size_t kept = std::min<size_t>(kKept, out.size());
   std::partial_sort(out.begin(), out.begin() + kept, out.end(), Better);
   out.resize(kept);
-  LookCloser(board, cell, fine, {}, out);
+  LookCloser(board, cell, fine, {}, out, {}, tell_lookalikes);
   return out;
+}
+
+}  // namespace
+
+std::vector<Candidate> ReadCell(const cv::Mat& board, const cv::Rect& cell,
+                                const std::vector<TileReference>& tileset, FineTileMatcher& fine) {
+  return ReadCellTelling(board, cell, tileset, fine, true);
+}
+
+double CellMatch(const cv::Mat& board, const cv::Rect& cell,
+                 const std::vector<TileReference>& tileset, FineTileMatcher& fine) {
+  return ReadCellTelling(board, cell, tileset, fine, false)[0].score;
 }
 
 std::vector<Candidate> RereadCell(const cv::Mat& board, const cv::Rect& cell,

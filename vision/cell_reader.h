@@ -30,6 +30,10 @@ struct CellReading {
 // Compares the cell `cell` (one grid pitch square) of the grid-aligned `board` with every tile.
 std::vector<Candidate> ReadCell(const cv::Mat& board, const cv::Rect& cell,
                                 const std::vector<TileReference>& tileset, FineTileMatcher& fine);
+// ReadCell's best score: how well the cell matches the tile it looks most like (which of the close
+// readings that is, the costly part, is left unsettled).
+double CellMatch(const cv::Mat& board, const cv::Rect& cell,
+                 const std::vector<TileReference>& tileset, FineTileMatcher& fine);
 // Reads a cell again with the pixels marked in `hidden` (CV_8U, cell size: covered by pieces)
 // left out, comparing only the `choices` (type and quarter turns; their scores are ignored); none
 // if there are no choices. The closest choices are compared once more, each leaving out only the

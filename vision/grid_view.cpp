@@ -32,15 +32,19 @@ double GridView::TileLikeness(const std::vector<TileReference>& tileset, double 
 }
 
 double GridView::BestTileLikeness(const std::vector<TileReference>& tileset, double p, double px,
-                                  double py) const {
-  std::vector<double> scores = CellLikenesses(tileset, p, px, py, SIZE_MAX);
+                                  double py, const cv::Rect& within) const {
+  std::vector<double> scores = CellLikenesses(tileset, p, px, py, SIZE_MAX, within);
   return scores.empty() ? 0.0 : *std::max_element(scores.begin(), scores.end());
 }
 
 std::vector<double> GridView::CellLikenesses(const std::vector<TileReference>& tileset, double p,
-                                             double px, double py, size_t most_cells) const {
+                                             double px, double py, size_t most_cells,
+                                             const cv::Rect& within) const {
   std::vector<cv::Rect> squares;
-  for (cv::Point c : CellsOnTiles(p, px, py)) squares.push_back(Square(p, px, py, c.x, c.y));
+  for (cv::Point c : CellsOnTiles(p, px, py)) {
+    const cv::Rect square = Square(p, px, py, c.x, c.y);
+    if (within.empty() || (square & within).area() > 0) squares.push_back(square);
+  }
   if (squares.empty()) return {};
   // Compared at no more than kLikenessPitch pixels a tile: which grid fits shows at that size.
   const double scale = std::min(1.0, kLikenessPitch / p);
@@ -57,7 +61,7 @@ std::vector<double> GridView::CellLikenesses(const std::vector<TileReference>& t
     cv::resize(aligned(around), patch, {}, scale, scale, cv::INTER_AREA);
     cv::Rect cell(cvRound((square.x - around.x) * scale), cvRound((square.y - around.y) * scale),
                   cvRound(square.width * scale), cvRound(square.height * scale));
-    scores.push_back(ReadCell(patch, cell, tileset, matcher)[0].score);
+    scores.push_back(CellMatch(patch, cell, tileset, matcher));
   }
   return scores;
 }
@@ -152,7 +156,7 @@ GridView FindGrid(const TopView& top, const cv::Mat& grey, const cv::Mat& half_l
     // With few tiles, the whole view's grid or one square to a part's own edges, phased by those
     // edges (or half a tile off them: a road or a wall crosses a tile midway) or by the part's
     // sides (a token or a follower may stand out over one side, not over both): the grid whose
-    // best cell matches its art best.
+    // best cell matches its art best (a part's grid judged by the part's cells alone).
     GridView best = whole;
     best.likeness = -1;
     auto try_phases = [&](const GridView& g, const cv::Rect& box) {
@@ -165,7 +169,7 @@ GridView FindGrid(const TopView& top, const cv::Mat& grey, const cv::Mat& half_l
       }
       for (double px : xs)
         for (double py : ys) {
-          const double likeness = g.BestTileLikeness(tileset, period, px, py);
+          const double likeness = g.BestTileLikeness(tileset, period, px, py, box);
           if (likeness <= best.likeness) continue;
           best = g;
           best.phx = px, best.phy = py, best.likeness = likeness;

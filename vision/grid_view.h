@@ -60,19 +60,20 @@ struct GridView {
   // The median best match of a dozen cells on tiles of the grid (period p, phase px, py).
   double TileLikeness(const std::vector<TileReference>& tileset, double p, double px,
                       double py) const;
-  // The best match of any cell on tiles of that grid: a board of a tile or two beside hands or a
-  // box shows its phase there, not in the median.
-  double BestTileLikeness(const std::vector<TileReference>& tileset, double p, double px,
-                          double py) const;
+  // The best match of any cell on tiles of that grid (of those meeting `within`, when given): a
+  // board of a tile or two beside hands or a box shows its phase there, not in the median.
+  double BestTileLikeness(const std::vector<TileReference>& tileset, double p, double px, double py,
+                          const cv::Rect& within = {}) const;
   // Takes the phase half a tile off either way or both when its cells look clearly more like
   // tiles than those of the phase found (likeness set).
   void TryHalfTileOff(const std::vector<TileReference>& tileset);
 
  private:
-  // The best matches of the cells on tiles of that grid: of about `most_cells` spread over them,
-  // or of all when there are no more.
+  // The best matches of the cells on tiles of that grid (meeting `within`, when given): of about
+  // `most_cells` spread over them, or of all when there are no more.
   std::vector<double> CellLikenesses(const std::vector<TileReference>& tileset, double p, double px,
-                                     double py, size_t most_cells) const;
+                                     double py, size_t most_cells,
+                                     const cv::Rect& within = {}) const;
 };
 
 // The grid of `top` (`grey` and `half_lab` its grey and half-size Lab pictures) under one guess of

@@ -316,7 +316,7 @@ Status TableReader::KeepJoinedTiles() {
     if (fresh)
       it->second =
           WholeInView(c.x, c.y) && TableShare(c.x, c.y) > kMostTableOnTiles &&
-          ReadCell(aligned, CellRect(c.x, c.y), *in.tileset, *fine)[0].score < kStrongScore;
+          CellMatch(aligned, CellRect(c.x, c.y), *in.tileset, *fine) < kStrongScore;
     return it->second;
   };
   auto missed_tile_between = [&](const CellReading& a, const CellReading& b) {

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <opencv2/imgproc.hpp>
+
 #include "tests/vision/vision_test_support.h"
 #include "vision/tileset.h"
 
@@ -68,10 +70,32 @@ TEST(Legalize, ANearReadingThatFitsTheNeighbourWinsOverOneThatDoesNot) {
   EXPECT_EQ(cells[0].reading().quarter, fits.quarter);
 }
 
+// How well a cell matches its likeliest tile is ReadCell's best score, whichever of the close
+// readings the details then settle on; a tile's cell matches well, bare table does not.
+TEST(CellMatch, IsTheBestScoreOfTheCellsReading) {
+  const auto& tileset = Painted();
+  FineTileMatcher fine(tileset, 64);
+  const cv::Rect cell(64, 64, 64, 64);
+  for (const auto& ref : tileset) {
+    cv::Mat board(192, 192, CV_8UC3, cv::Scalar(40, 90, 140)), art;
+    cv::resize(ref.art, art, cell.size(), 0, 0, cv::INTER_AREA);
+    art.copyTo(board(cell));
+    cv::GaussianBlur(board, board, {0, 0}, 1.5);  // close readings stay close: details blur
+    const double match = CellMatch(board, cell, tileset, fine);
+    EXPECT_DOUBLE_EQ(match, ReadCell(board, cell, tileset, fine)[0].score)
+        << VisionCatalog().type(ref.type).id;
+    EXPECT_GT(match, 0.8) << VisionCatalog().type(ref.type).id;
+  }
+  cv::Mat table(192, 192, CV_8UC3);
+  cv::randn(table, cv::Scalar(60, 100, 140), cv::Scalar(12, 12, 12));
+  cv::GaussianBlur(table, table, {0, 0}, 2);
+  EXPECT_LT(CellMatch(table, cell, tileset, fine), 0.45);
+}
+
 // A cell beside the board where no tile fits its neighbours is read as nothing (it crashed the
 // reader on held-out scene 50080).
 TEST(RereadCell, NoChoicesReadsAsNothing) {
-  static const auto tileset = PaintedTileset(VisionCatalog());
+  const auto& tileset = Painted();
   FineTileMatcher fine(tileset, 72);
   cv::Mat board(240, 240, CV_8UC3, cv::Scalar(90, 160, 80));
   cv::Mat hidden(72, 72, CV_8U, cv::Scalar(0));
