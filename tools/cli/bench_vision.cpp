@@ -523,8 +523,15 @@ int RunBenchVision(const std::vector<std::string>& args) {
                   ? "calibrated from each scene's tiles, the frame matched to the truth's"
                   : "true camera as calibration");
   std::printf("  refused as 'no board': %d scenes\n", refused);
-  std::printf("  tiles (id and rotation right, in view): %.2f%% of %d; %d read where none lies\n",
-              Pct(tiles_right, tiles_total), tiles_total, invented_tiles);
+  // "98.50% of 200", or, with nothing of the kind in the scenes (an empty table), "none to find".
+  auto share_of = [](int right, int total) {
+    char text[64];
+    if (total == 0) return std::string("none to find");
+    std::snprintf(text, sizeof text, "%.2f%% of %d", Pct(right, total), total);
+    return std::string(text);
+  };
+  std::printf("  tiles (id and rotation right, in view): %s; %d read where none lies\n",
+              share_of(tiles_right, tiles_total).c_str(), invented_tiles);
   tile_confidence.Print("tiles");
   if (vm->count("lookalikes"))
     std::printf(
@@ -540,22 +547,23 @@ int RunBenchVision(const std::vector<std::string>& args) {
         "hide "
         "%.0f%% or more of what tells the two apart\n",
         misread_tiles, hidden_misreads, Pct(hidden_misreads, tiles_total), 100 * kMostlyHidden);
-  std::printf(
-      "  followers (found, colour, cell and feature right): %.2f%% of %d; %d false followers\n",
-      Pct(followers_right, followers_total), followers_total, false_followers);
+  std::printf("  followers (found, colour, cell and feature right): %s; %d false followers\n",
+              share_of(followers_right, followers_total).c_str(), false_followers);
   follower_confidence.Print("followers");
-  std::printf("  tokens (found, kind right): %.2f%% of %d; %d false tokens\n",
-              Pct(tokens_right, tokens_total), tokens_total, false_tokens);
+  std::printf("  tokens (found, kind right): %s; %d false tokens\n",
+              share_of(tokens_right, tokens_total).c_str(), false_tokens);
   token_confidence.Print("tokens");
-  std::printf("  tokens on the board or off it as they lie: %.2f%% of %zu found\n",
-              Pct(tokens_placed, static_cast<int>(token_err.size())), token_err.size());
-  std::printf(
-      "  follower footprint centre error: median %.2f mm, 95th percentile %.2f mm (found ones)\n",
-      Percentile(follower_err, 0.5), Percentile(follower_err, 0.95));
-  std::printf("  token centre error: median %.2f mm, 95th percentile %.2f mm (found ones)\n",
-              Percentile(token_err, 0.5), Percentile(token_err, 0.95));
-  std::printf("  tile centre error: median %.2f mm, 95th percentile %.2f mm (tiles read right)\n",
-              Percentile(tile_err, 0.5), Percentile(tile_err, 0.95));
+  if (!token_err.empty())
+    std::printf("  tokens on the board or off it as they lie: %.2f%% of %zu found\n",
+                Pct(tokens_placed, static_cast<int>(token_err.size())), token_err.size());
+  auto print_errors = [](const char* what, const std::vector<double>& errors, const char* of) {
+    if (errors.empty()) return;
+    std::printf("  %s: median %.2f mm, 95th percentile %.2f mm (%s)\n", what,
+                Percentile(errors, 0.5), Percentile(errors, 0.95), of);
+  };
+  print_errors("follower footprint centre error", follower_err, "found ones");
+  print_errors("token centre error", token_err, "found ones");
+  print_errors("tile centre error", tile_err, "tiles read right");
   if (vm->count("from-tiles"))
     std::printf(
         "  calibration from the tiles: a 400 mm stretch off by median %.2f mm, 95th percentile "
@@ -570,10 +578,12 @@ int RunBenchVision(const std::vector<std::string>& args) {
         "kept: median %.0f ms)",
         (*vm)["repeat"].as<int>(), Percentile(first_ms, 0.5));
   std::printf("\n");
-  std::printf("  median per phase:");
-  for (const auto& [phase, values] : phase_ms)
-    std::printf(" %s %.1f ms", phase.c_str(), Percentile(values, 0.5));
-  std::printf("\n");
+  if (!phase_ms.empty()) {  // scenes read, not refused
+    std::printf("  median per phase:");
+    for (const auto& [phase, values] : phase_ms)
+      std::printf(" %s %.1f ms", phase.c_str(), Percentile(values, 0.5));
+    std::printf("\n");
+  }
   if (vm->count("by-condition")) PrintByCondition(outcomes);
   return kExitOk;
 }

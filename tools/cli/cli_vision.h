@@ -35,6 +35,10 @@ struct ConfidenceSplit {
     (confidence >= kSure ? sure_right : doubtful_right) += right;
   }
   void Print(const char* items) const {
+    if (sure + doubtful == 0) {
+      std::printf("  %s read with confidence %.1f or more: none read\n", items, kSure);
+      return;
+    }
     std::printf(
         "  %s read with confidence %.1f or more: %.1f%% of those read, %.2f%% of them right; the "
         "others %.1f%% right\n",
