@@ -39,8 +39,6 @@ TEST(Renderer, SameSeedGivesTheSameImageAndTruth) {
   EXPECT_NE(s.ToJson().dump(), t.ToJson().dump()) << "another seed, another table";
 }
 
-// A named table surface changes the table only: the same camera and light as the random look, a
-// white felt bright and a black one dark where the table shows, a gingham both.
 // A recipe of no tiles is the table before the start tile is laid, seen by the camera that would
 // see the start tile: no tiles, no followers, the start tile's place in view.
 TEST(Renderer, ARecipeOfNoTilesIsTheTableBeforeTheStartTile) {
@@ -60,6 +58,8 @@ TEST(Renderer, ARecipeOfNoTilesIsTheTableBeforeTheStartTile) {
   EXPECT_TRUE(cv::Rect(0, 0, 640, 360).contains(at));
 }
 
+// A named table surface changes the table only: the same camera and light as the random look, a
+// white felt bright and a black one dark where the table shows, a gingham both.
 TEST(Renderer, ANamedTableSurfaceReplacesTheTableOnly) {
   auto [game, scene] = RandomTable(4, 14);
   const Look random = RandomLook(scene, Small(), 4);
