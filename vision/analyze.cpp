@@ -12,7 +12,6 @@ namespace cf {
 namespace {
 
 constexpr int kTableGuesses = 2;  // what TableColourGuesses offers: the commonest, the whole rim
-constexpr int kGridFound = 3;     // a refusal's progress (TableReader::Read) once the grid is found
 
 // The first reading that finds a board, the guesses of the table's colour tried in turn; when
 // none does, the refusal of the one that got furthest (the grid found, its tiles not named, says
@@ -88,7 +87,7 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
   if (calibrated || image.empty()) {
     auto scene = WithEachTableGuess([&](int guess) {
       auto read = TableReader(image, in, std::nullopt, guess, nullptr).Read();
-      if (read || read.error().progress < kGridFound) return read;
+      if (read || read.error().progress < kTilesStep) return read;  // no grid
       auto few = TableReader(image, in, std::nullopt, guess, nullptr).ReadFewTiles();
       return few ? few : read;
     });

@@ -86,19 +86,18 @@ Result<Scene> TableReader::Read() {
       cam->width = image.cols, cam->height = image.rows;
     }
   }
-  // Refused at step `step` (1 the plane, 2 the grid, 3 and on the tiles).
-  auto at = [](const Status& refused, int step) {
+  auto at = [](const Status& refused, ReadStep step) {
     Error e = refused.error();
     e.progress = step;
     return e;
   };
-  if (Status seen = SeeFromAbove(); !seen) return at(seen, 1);
-  if (Status found = FindTileGrid(); !found) return at(found, 2);
-  int step = 3;  // how far the board was found, for the refusal
+  if (Status seen = SeeFromAbove(); !seen) return at(seen, kPlaneStep);
+  if (Status found = FindTileGrid(); !found) return at(found, kGridStep);
+  ReadStep step = kTilesStep;  // how far the board was found, for the refusal
   auto find_board = [&]() -> Status {
-    step = 3;
+    step = kTilesStep;
     if (Status found = FindBoard(); !found) return found;
-    step = 4;
+    step = kJoinStep;
     return KeepJoinedTiles();
   };
   Status found = find_board();
@@ -110,7 +109,7 @@ Result<Scene> TableReader::Read() {
   // off to tell which cell it stands in.
   std::optional<TableReader> again;
   if (cam) again.emplace(*this);
-  if (Status read = ReadCoveredTiles(); !read) return at(read, 5);
+  if (Status read = ReadCoveredTiles(); !read) return at(read, kCoveredTilesStep);
   ReadPiecesOnTiles();
   if (again && !tile_missed_under_follower.empty()) {
     again->hinted = tile_missed_under_follower;

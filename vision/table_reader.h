@@ -92,6 +92,10 @@ constexpr double kFollowerMiddleMm = 6.5;
 // finest template only costs time.
 constexpr double kFinestPpmm = 1.6;
 
+// The step of TableReader::Read at which a picture was refused (its Error's progress): the plane,
+// the grid, the board's tiles, their joining into one board, the covered tiles.
+enum ReadStep : int { kPlaneStep = 1, kGridStep, kTilesStep, kJoinStep, kCoveredTilesStep };
+
 // Reads one picture once: Read() runs the steps in turn. Its members keep the names the steps
 // give what they find (no trailing underscores): the steps read as one piece of work.
 class TableReader {
