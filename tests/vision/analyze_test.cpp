@@ -64,8 +64,7 @@ TEST(Analyze, RefusesEmptyAndBlankFrames) {
 }
 
 TEST(Analyze, RefusesATableWithoutTiles) {
-  Scene scene = EmptyTable(3);
-  Look look = RandomLook(scene, {}, 3);
+  auto [scene, look] = EmptyTable(3);
   look.hands = 0;
   cv::Mat img = RenderTable(VisionCatalog(), scene, look);
   auto r = Read(img);

@@ -72,12 +72,10 @@ TEST(SmallBoard, AGlareBesideTheStartTileIsNoTile) {
 // and arms over it gives it parts as large as a tile or two, and the table's grain to match art.
 TEST(SmallBoard, ATableWithArmsAndNoTilesIsNoBoard) {
   for (uint64_t seed : {3, 4, 5, 6}) {
-    RenderedScene s;
-    s.truth = EmptyTable(seed);
-    s.look = RandomLook(s.truth, {}, seed);
-    s.look.hands = 2;
-    s.image = RenderTable(VisionCatalog(), s.truth, s.look);
-    auto r = ReadWithItsCamera(s.image, s.look);
+    auto [table, look] = EmptyTable(seed);
+    look.hands = 2;
+    const cv::Mat image = RenderTable(VisionCatalog(), table, look);
+    auto r = ReadWithItsCamera(image, look);
     ASSERT_FALSE(r.ok()) << "seed " << seed << ": a board of " << r->tiles.size() << " tiles";
     EXPECT_EQ(r.error().message.rfind("no board in view", 0), 0u) << r.error().message;
   }

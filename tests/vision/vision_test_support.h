@@ -47,17 +47,14 @@ inline std::pair<GameState, Scene> RandomTable(uint64_t seed, int tiles) {
   return {PlayRecipeGame(VisionCatalog(), recipe), RecipeTable(VisionCatalog(), recipe).first};
 }
 
-// A table with nothing on it, as RandomTable(seed, 10) would frame it: its one tile is no catalog
-// tile, so it frames the camera and is not drawn.
-inline Scene EmptyTable(uint64_t seed) {
-  Scene scene = RandomTable(seed, 10).second;
-  scene.tiles.clear();
-  scene.followers.clear();
-  scene.tokens.clear();
-  SceneTile anchor;
-  anchor.id = "none";
-  scene.tiles.push_back(anchor);
-  return scene;
+// A table with nothing on it, framed where the start tile would lie (a recipe of no tiles), and
+// the look of its picture.
+inline std::pair<Scene, Look> EmptyTable(uint64_t seed) {
+  SceneRecipe recipe;
+  recipe.seed = seed;
+  recipe.tiles = 0;
+  recipe.tokens = 0;
+  return RecipeTable(VisionCatalog(), recipe);
 }
 
 // The recipe of the scene bench vision renders for `seed`.
