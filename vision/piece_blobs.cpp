@@ -385,6 +385,11 @@ std::pair<cv::Point2d, double> MiddleOfBest(const cv::Mat& score, double toleran
   return {sum / std::max(1, n), best};
 }
 
+int SharedPixels(const Blob& a, const Blob& b) {
+  const cv::Rect both = cv::Rect(a.at, a.patch.size()) & cv::Rect(b.at, b.patch.size());
+  return both.empty() ? 0 : cv::countNonZero(a.patch(both - a.at) & b.patch(both - b.at));
+}
+
 DiscInBlob WidestDisc(const Blob& b, double radius_px) {
   const int r = std::max(1, static_cast<int>(std::lround(radius_px)));
   cv::Mat inside, covered;

@@ -94,6 +94,9 @@ struct DiscInBlob {
 };
 DiscInBlob WidestDisc(const Blob& blob, double radius_px);
 
+// The pixels two blobs of one picture's masks share.
+int SharedPixels(const Blob& a, const Blob& b);
+
 // A disc of radius `r` pixels as a filter kernel whose weights sum to 1.
 cv::Mat DiscKernel(int r);
 // The middle of the places where `score` (CV_32F) comes within `tolerance` of its highest, and

@@ -365,15 +365,20 @@ class TableReader {
   // With `unlike_art_only`, over those of them unlike the located art (UnlikeArtIn) alone.
   // With `line_mm`, grown pixels that run on beyond the reach lose lines narrower than that (the
   // seams between tiles) and keep what stays joined to the blob.
+  // With `shade`, over the pixels of that colour class unlike the located art too (a body's side
+  // in shade read as a darker colour).
   std::optional<Blob> Grown(const Blob& b, double reach_mm, bool like_seen,
-                            bool unlike_art_only = false, double line_mm = 0);
+                            bool unlike_art_only = false, double line_mm = 0,
+                            const char* shade = nullptr);
   // A token so grown, if it makes the convex outline of a whole disc of its size.
   std::optional<Blob> WholeToken(const Blob& b);
   // A black or gray meeple in specks, so grown, if it makes a solid meeple. The art draws these
   // colours only as lines (outlines, walls), where growing stops; the other players' colours are
   // areas of art too (grass, roofs, ponds, fairs), whose specks grew into 'meeples' of art.
   // A green meeple on grass, seen as an outline of specks where the pattern differs, grows over
-  // the green pixels unlike the located art, and must then be a body lit from above.
+  // the green pixels unlike the located art, and must then be a body lit from above. A gray one
+  // whose gray specks make none grows over the black pixels unlike the art too (its side in
+  // shade), cut free of the seams.
   std::optional<Blob> WholeMeeple(const Blob& b);
   // The face of a `kind` token centred at `centre` (aligned pixels), the inner four fifths of its
   // disc: the square of the view around it (empty when out of view) and its mask there.

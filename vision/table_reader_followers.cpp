@@ -99,6 +99,10 @@ constexpr double kOffGrassHueLab = 8, kDarkerThanGrassLab = 16;
 constexpr double kLeastCellGrassShare = 0.2;
 // Two meeples are never this close (footprint centres, mm): they would overlap.
 constexpr double kSameMeepleMm = 10.0;
+// Blobs sharing this share of the smaller one's pixels are one piece's. A meeple's lit part and
+// the whole grown from its part in shade (seed 59015): 0.45; two green meeples side by side, each
+// grown whole over grass unlike the art (seed 70031, uncalibrated): 0.01-0.02.
+constexpr double kSamePieceSharedShare = 0.25;
 // A green meeple on grass found by its hue (GreenMeepleOnGrass) is unlike the art over this share
 // of its blob at least (`fg`): rendered ones 0.02 to 0.88 (three in four over it); the real
 // photos' art has strokes of greens off the grass's hue, 0.00 to 0.11 on the even (tuning) photos
@@ -544,23 +548,28 @@ void TableReader::SettleFollowers() {
   }
   // One meeple read twice (two of its blobs, or its two halves): followers of one colour on one
   // tile closer than kSameMeepleMm are one, at their blobs' middle weighted by area, on the larger
-  // one's feature.
-  for (const auto& [at, group] : on_tile)
-    for (size_t i : group)
-      for (size_t j : group) {
-        if (j <= i || left_out[i] || left_out[j]) continue;
-        SceneFollower &a = scene.followers[i], &b = scene.followers[j];
-        if (a.color != b.color || std::hypot(a.center_mm[0] - b.center_mm[0],
-                                             a.center_mm[1] - b.center_mm[1]) >= kSameMeepleMm)
-          continue;
-        const double wa = follower_blobs[i].area_px, wb = follower_blobs[j].area_px;
-        SceneFollower& kept = wa >= wb ? a : b;
+  // one's feature. So are two whose blobs share much of the smaller one (a part of it and the
+  // whole grown from another part), on the larger one's tile as it was read there.
+  for (size_t i = 0; i < scene.followers.size(); ++i)
+    for (size_t j = i + 1; j < scene.followers.size(); ++j) {
+      if (left_out[i] || left_out[j]) continue;
+      SceneFollower &a = scene.followers[i], &b = scene.followers[j];
+      if (a.color != b.color) continue;
+      const bool one_tile =
+          a.at == b.at && std::hypot(a.center_mm[0] - b.center_mm[0],
+                                     a.center_mm[1] - b.center_mm[1]) < kSameMeepleMm;
+      const double wa = follower_blobs[i].area_px, wb = follower_blobs[j].area_px;
+      if (!one_tile && SharedPixels(follower_blobs[i], follower_blobs[j]) <
+                           kSamePieceSharedShare * std::min(wa, wb))
+        continue;
+      SceneFollower& kept = wa >= wb ? a : b;
+      if (a.at == b.at)
         for (int k = 0; k < 2; ++k)
           kept.center_mm[k] = (a.center_mm[k] * wa + b.center_mm[k] * wb) / (wa + wb);
-        kept.confidence = std::max(a.confidence, b.confidence);
-        left_out[wa >= wb ? j : i] = true;
-        follower_blobs[wa >= wb ? i : j].area_px = wa + wb;
-      }
+      kept.confidence = std::max(a.confidence, b.confidence);
+      left_out[wa >= wb ? j : i] = true;
+      follower_blobs[wa >= wb ? i : j].area_px = wa + wb;
+    }
   // Still several on one tile: the one whose colour the cell shows least besides it is the piece,
   // the others the art's own areas of their colour (grass is green) where the tile was misread.
   for (const auto& [at, group] : on_tile) {

@@ -147,7 +147,7 @@ std::optional<SceneToken> TableReader::TokenOf(const Blob& b, const char* kind, 
 }
 
 std::optional<Blob> TableReader::Grown(const Blob& b, double reach_mm, bool like_seen,
-                                       bool unlike_art_only, double line_mm) {
+                                       bool unlike_art_only, double line_mm, const char* shade) {
   const int reach = static_cast<int>(std::ceil(reach_mm * top.ppmm));
   const cv::Rect seed(b.at, b.patch.size());
   const cv::Rect window = (seed + cv::Size(2 * reach, 2 * reach) - cv::Point(reach, reach)) &
@@ -156,7 +156,9 @@ std::optional<Blob> TableReader::Grown(const Blob& b, double reach_mm, bool like
   if (like_seen) {
     colour = LikeSample(window, BlobIn(window, b)) & valid(window);
   } else {
-    colour = ColourMasks(relit.classes(window), valid(window), colors)[b.color];
+    auto classes = ColourMasks(relit.classes(window), valid(window), colors);
+    colour = classes[b.color];
+    if (shade && !classes[shade].empty()) colour |= classes[shade] & UnlikeArtIn(window);
   }
   if (unlike_art_only && !colour.empty()) colour &= UnlikeArtIn(window) | BlobIn(window, b);
   if (colour.empty()) return std::nullopt;
@@ -205,11 +207,15 @@ std::optional<Blob> TableReader::WholeMeeple(const Blob& b) {
   const bool green = b.color == "green";
   if ((b.color != "black" && b.color != "gray" && !green) || b.area_px < kSpeckOfMeepleMm2 * mm2)
     return std::nullopt;
+  auto makes_meeple = [&](const std::optional<Blob>& whole) {
+    return whole && whole->solidity >= kPieceSolidity && whole->area_px >= kMeepleLeastMm2 * mm2 &&
+           whole->area_px <= kMeepleMostMm2 * mm2 && Judge(*whole).what == BlobVerdict::kFollower;
+  };
   auto whole = Grown(b, kMeepleReachMm, false, green, b.color == "black" ? kDarkLineMm : 0);
-  if (!whole || whole->solidity < kPieceSolidity || whole->area_px < kMeepleLeastMm2 * mm2 ||
-      whole->area_px > kMeepleMostMm2 * mm2 || Judge(*whole).what != BlobVerdict::kFollower)
-    return std::nullopt;
-  if (FlatGreen(*whole)) return std::nullopt;
+  // A gray meeple's side in shade reads black.
+  if (!makes_meeple(whole) && b.color == "gray")
+    whole = Grown(b, kMeepleReachMm, false, true, kDarkLineMm, "black");
+  if (!makes_meeple(whole) || FlatGreen(*whole)) return std::nullopt;
   return whole;
 }
 

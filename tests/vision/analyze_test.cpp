@@ -648,6 +648,40 @@ TEST(Analyze, ABlackMeepleAcrossASeamIsRead) {
   EXPECT_TRUE(HasFollower(*r, *meeple, 3, true));
 }
 
+// A gray meeple standing lit from one side (bench vision's scene 82024): its side in shade is of
+// the black class, and the gray part alone, long and thin, is no meeple's shape. Grown over the
+// black pixels beside it that are unlike the art, it is one meeple.
+TEST(Analyze, AGrayMeeplesSideInShadeIsPartOfIt) {
+  RenderedScene s = BenchScene(82024);
+  const SceneFollower* meeple = TrueFollower(s.truth, [](const SceneFollower& f) {
+    return f.color == "gray" && f.pose == "standing" && f.at.x == 7 && f.at.y == 1;
+  });
+  ASSERT_NE(meeple, nullptr) << "the scene is not the one this test was written for";
+  auto r = ReadWithItsCamera(s.image, s.look);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_TRUE(HasFollower(*r, *meeple, 4, true));
+}
+
+// A gray meeple standing on the seam of two tiles (bench vision's scene 59015) is read from its
+// lit part, on the tile beside its own; a part of it in shade, grown whole over the lit part, reads
+// it again on its own tile. Blobs sharing much of the smaller are one meeple, where the larger
+// shows it.
+TEST(Analyze, AMeepleGrownOverOneReadAlreadyIsThatOne) {
+  RenderedScene s = BenchScene(59015);
+  const SceneFollower* meeple = TrueFollower(s.truth, [](const SceneFollower& f) {
+    return f.color == "gray" && f.pose == "standing" && f.at.x == 4 && f.at.y == -1;
+  });
+  ASSERT_NE(meeple, nullptr) << "the scene is not the one this test was written for";
+  auto r = ReadWithItsCamera(s.image, s.look);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  int read_near = 0;
+  for (const auto& f : r->followers)
+    read_near += f.color == "gray" && std::hypot(f.center_mm[0] - meeple->center_mm[0],
+                                                 f.center_mm[1] - meeple->center_mm[1]) < 12;
+  EXPECT_EQ(read_near, 1);
+  EXPECT_TRUE(HasFollower(*r, *meeple, 4, true));
+}
+
 // A gray meeple lying on a field (bench vision's scene 930) made two blobs that were both read
 // as followers a millimetre apart. Two meeples cannot lie that close: it is read once.
 TEST(Analyze, AMeepleSeenAsTwoBlobsIsOneFollower) {

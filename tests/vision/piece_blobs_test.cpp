@@ -274,5 +274,32 @@ TEST(PieceBlobs, ColourMasksDropSpecksAndThePieceMaskIsTheirUnion) {
   EXPECT_EQ(cv::countNonZero(PieceMask(classes, where, lookup) != any), 0);
 }
 
+// A meeple's part and the whole grown from another part share the part's pixels within the
+// whole; two meeples side by side, their boxes overlapping, share none.
+TEST(PieceBlobs, SharedPixelsAreThoseOfBothBlobs) {
+  auto part = Blobs("gray", [](cv::Mat& m) { cv::circle(m, {100, 100}, 10, cv::Scalar(255), -1); });
+  auto whole = Blobs("gray", [](cv::Mat& m) {
+    cv::circle(m, {108, 100}, 16, cv::Scalar(255), -1);
+  });
+  auto beside = Blobs("gray", [](cv::Mat& m) {
+    cv::circle(m, {122, 122}, 8, cv::Scalar(255), -1);  // its box meets the whole's, not the blob
+  });
+  ASSERT_EQ(part.size(), 1u);
+  ASSERT_EQ(whole.size(), 1u);
+  ASSERT_EQ(beside.size(), 1u);
+  ASSERT_FALSE((cv::Rect(whole[0].at, whole[0].patch.size()) &
+                cv::Rect(beside[0].at, beside[0].patch.size()))
+                   .empty());
+  cv::Mat both(400, 400, CV_8U, cv::Scalar(0)), other(400, 400, CV_8U, cv::Scalar(0));
+  part[0].patch.copyTo(both(cv::Rect(part[0].at, part[0].patch.size())));
+  whole[0].patch.copyTo(other(cv::Rect(whole[0].at, whole[0].patch.size())));
+  const int shared = cv::countNonZero(both & other);
+  ASSERT_GT(shared, 0);
+  EXPECT_EQ(SharedPixels(part[0], whole[0]), shared);
+  EXPECT_EQ(SharedPixels(whole[0], part[0]), shared);
+  EXPECT_EQ(SharedPixels(part[0], beside[0]), 0);
+  EXPECT_EQ(SharedPixels(whole[0], beside[0]), 0);
+}
+
 }  // namespace
 }  // namespace cf
