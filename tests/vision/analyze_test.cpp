@@ -181,6 +181,18 @@ bool HasFollower(const Scene& read, const SceneFollower& truth, double within_mm
   return false;
 }
 
+// Reads the bench scene `seed` and expects the meeple `is` picks out read within `within_mm` on its
+// tile (and on its feature point, with `same_point`).
+void ExpectFollowerRead(uint64_t seed, double within_mm, bool same_point,
+                        const std::function<bool(const SceneFollower&)>& is) {
+  RenderedScene s = BenchScene(seed);
+  const SceneFollower* meeple = TrueFollower(s.truth, is);
+  ASSERT_NE(meeple, nullptr) << "the scene is not the one this test was written for";
+  auto r = ReadWithItsCamera(s.image, s.look);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_TRUE(HasFollower(*r, *meeple, within_mm, same_point));
+}
+
 // Arms reaching over the table beside the board (a rendered scene with two) are smooth where tiles
 // are printed all over: they are not read as tiles.
 TEST(Analyze, ArmsBesideTheBoardAreNotReadAsTiles) {
@@ -638,28 +650,18 @@ TEST(Analyze, AMeepleOnATilesEdgeOverAHoleIsOnTheTile) {
 // A black meeple lying across the dark seam between two tiles (bench vision's scene 963) was seen
 // in specks that, grown over the black pixels, ran on along the seam: it was left unread.
 TEST(Analyze, ABlackMeepleAcrossASeamIsRead) {
-  RenderedScene s = BenchScene(963);
-  const SceneFollower* meeple = TrueFollower(s.truth, [](const SceneFollower& f) {
+  ExpectFollowerRead(963, 3, true, [](const SceneFollower& f) {
     return f.color == "black" && f.pose == "lying" && f.at.x == 2 && f.at.y == 1;
   });
-  ASSERT_NE(meeple, nullptr) << "the scene is not the one this test was written for";
-  auto r = ReadWithItsCamera(s.image, s.look);
-  ASSERT_TRUE(r.ok()) << r.error().message;
-  EXPECT_TRUE(HasFollower(*r, *meeple, 3, true));
 }
 
 // A gray meeple standing lit from one side (bench vision's scene 82024): its side in shade is of
 // the black class, and the gray part alone, long and thin, is no meeple's shape. Grown over the
 // black pixels beside it that are unlike the art, it is one meeple.
 TEST(Analyze, AGrayMeeplesSideInShadeIsPartOfIt) {
-  RenderedScene s = BenchScene(82024);
-  const SceneFollower* meeple = TrueFollower(s.truth, [](const SceneFollower& f) {
+  ExpectFollowerRead(82024, 4, true, [](const SceneFollower& f) {
     return f.color == "gray" && f.pose == "standing" && f.at.x == 7 && f.at.y == 1;
   });
-  ASSERT_NE(meeple, nullptr) << "the scene is not the one this test was written for";
-  auto r = ReadWithItsCamera(s.image, s.look);
-  ASSERT_TRUE(r.ok()) << r.error().message;
-  EXPECT_TRUE(HasFollower(*r, *meeple, 4, true));
 }
 
 // A gray meeple standing on the seam of two tiles (bench vision's scene 59015) is read from its
@@ -1488,14 +1490,9 @@ TEST(Analyze, ATableOfAColourTheArtNeverUsesIsNoPiece) {
 // differs from the art's shading, so only specks of it stand out. Grown over the black pixels
 // joined to them (which stay within a meeple's reach), they are the meeple again.
 TEST(Analyze, AMeepleOnlyPartlyUnlikeTheArtIsReadWhole) {
-  RenderedScene s = BenchScene(963);
-  auto r = ReadWithItsCamera(s.image, s.look);
-  ASSERT_TRUE(r.ok()) << r.error().message;
-  const SceneFollower* meeple = TrueFollower(s.truth, [](const SceneFollower& f) {
+  ExpectFollowerRead(963, 3, false, [](const SceneFollower& f) {
     return f.color == "black" && f.pose == "lying" && f.at.x == -2 && f.at.y == 1;
   });
-  ASSERT_NE(meeple, nullptr) << "the scene is not the one this test was written for";
-  EXPECT_TRUE(HasFollower(*r, *meeple, 3, false));
 }
 
 // A table of `tiles` tiles seen by a camera tilted `tilt_deg` from straight down, within 0.9 m,
