@@ -467,6 +467,10 @@ class TableReader {
   void DropPaintedFollowers();
   // Keeps of the followers (and what is kept beside each) those not `left_out`.
   void KeepFollowers(const std::vector<bool>& left_out);
+  // Of `followers` (index, token kind) on one tile, the one whose blob is far flatter than every
+  // other's (kBodyOverTokenSpread: a token among bodies lit from above), or none.
+  std::vector<std::pair<size_t, const char*>> FlattestByFar(
+      const std::vector<std::pair<size_t, const char*>>& followers);
   // Stands follower `sf`, seen at `seen` (picture) with its middle over `mm`, on its feature of
   // `tile`: its pose, footprint, tile and feature point; false when no feature there takes one.
   bool StandOn(SceneFollower& sf, const SceneTile& tile, cv::Point2d seen, cv::Point2d mm);

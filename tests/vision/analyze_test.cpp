@@ -585,6 +585,33 @@ TEST(Analyze, ARedMeepleLyingAloneIsNoCatchToken) {
   });
 }
 
+// A green meeple standing against a catch token (bench vision's scene 82173): the token seen in
+// part and the meeple, whose outline is like a target's seen in part, were read as two followers
+// on one tile, and neither was taken for the token. The meeple's body is lit from above (its
+// lightness spreads 31), the token is flat (15): the flat one is the token.
+TEST(Analyze, OfTwoFollowersOnATileLikeTokensTheFlatOneIsTheToken) {
+  RenderedScene s = BenchScene(82173);
+  const SceneFollower* meeple = TrueFollower(s.truth, [](const SceneFollower& f) {
+    return f.color == "green" && f.pose == "standing" && f.at.x == 1 && f.at.y == -5;
+  });
+  ASSERT_NE(meeple, nullptr) << "the scene is not the one this test was written for";
+  const SceneToken* token = nullptr;
+  for (const auto& k : s.truth.tokens)
+    if (k.kind == "catch") token = &k;
+  ASSERT_NE(token, nullptr) << "the scene is not the one this test was written for";
+  auto r = ReadWithItsCamera(s.image, s.look);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_TRUE(HasFollower(*r, *meeple, 4, true));
+  auto off_token = [&](const double* at) {
+    return std::hypot(at[0] - token->center_mm[0], at[1] - token->center_mm[1]);
+  };
+  bool read = false;
+  for (const auto& k : r->tokens) read |= k.kind == "catch" && off_token(k.center_mm) < 4;
+  EXPECT_TRUE(read);
+  for (const auto& f : r->followers)
+    if (f.color == "red") EXPECT_GT(off_token(f.center_mm), 15) << "the token read as a follower";
+}
+
 // Beside an arm reaching over a striped wooden table (bench vision's scene 982), cells of table and
 // arm matched a tile's art fairly (0.5) with half a tile's detail, and were read as tiles.
 TEST(Analyze, TheTableBesideAnArmIsNoTile) {
