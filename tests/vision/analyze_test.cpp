@@ -608,8 +608,11 @@ TEST(Analyze, OfTwoFollowersOnATileLikeTokensTheFlatOneIsTheToken) {
   bool read = false;
   for (const auto& k : r->tokens) read |= k.kind == "catch" && off_token(k.center_mm) < 4;
   EXPECT_TRUE(read);
-  for (const auto& f : r->followers)
-    if (f.color == "red") EXPECT_GT(off_token(f.center_mm), 15) << "the token read as a follower";
+  for (const auto& f : r->followers) {
+    if (f.color == "red") {
+      EXPECT_GT(off_token(f.center_mm), 15) << "the token read as a follower";
+    }
+  }
 }
 
 // Beside an arm reaching over a striped wooden table (bench vision's scene 982), cells of table and
