@@ -365,8 +365,8 @@ class TableReader {
   // With `unlike_art_only`, over those of them unlike the located art (UnlikeArtIn) alone.
   // With `line_mm`, grown pixels that run on beyond the reach lose lines narrower than that (the
   // seams between tiles) and keep what stays joined to the blob.
-  // With `shade`, over the pixels of that colour class unlike the located art too (a body's side
-  // in shade read as a darker colour).
+  // With `shade`, over the pixels of that colour class too (a body's side in shade read as a
+  // darker colour).
   std::optional<Blob> Grown(const Blob& b, double reach_mm, bool like_seen,
                             bool unlike_art_only = false, double line_mm = 0,
                             const char* shade = nullptr);

@@ -158,7 +158,7 @@ std::optional<Blob> TableReader::Grown(const Blob& b, double reach_mm, bool like
   } else {
     auto classes = ColourMasks(relit.classes(window), valid(window), colors);
     colour = classes[b.color];
-    if (shade && !classes[shade].empty()) colour |= classes[shade] & UnlikeArtIn(window);
+    if (shade && !classes[shade].empty()) colour |= classes[shade];
   }
   if (unlike_art_only && !colour.empty()) colour &= UnlikeArtIn(window) | BlobIn(window, b);
   if (colour.empty()) return std::nullopt;
