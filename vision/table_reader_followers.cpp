@@ -559,21 +559,26 @@ void TableReader::SettleFollowers() {
   }
   // One meeple read twice (two of its blobs, or its two halves): followers of one colour on one
   // tile closer than kSameMeepleMm are one, at their blobs' middle weighted by area, on the larger
-  // one's feature. So are two whose blobs share much of the smaller one (a part of it and the
-  // whole grown from another part), on the larger one's tile as it was read there.
+  // one's feature, and so are a gray and a black one, gray (its side in shade read black). So are
+  // two whose blobs share much of the smaller one (a part of it and the whole grown from another
+  // part), on the larger one's tile as it was read there.
   for (size_t i = 0; i < scene.followers.size(); ++i)
     for (size_t j = i + 1; j < scene.followers.size(); ++j) {
       if (left_out[i] || left_out[j]) continue;
       SceneFollower &a = scene.followers[i], &b = scene.followers[j];
-      if (a.color != b.color) continue;
       const bool one_tile =
           a.at == b.at && std::hypot(a.center_mm[0] - b.center_mm[0],
                                      a.center_mm[1] - b.center_mm[1]) < kSameMeepleMm;
       const double wa = follower_blobs[i].area_px, wb = follower_blobs[j].area_px;
+      // A gray meeple's side in shade reads black: a gray and a black one that close are it.
+      const bool gray_and_black =
+          (a.color == "gray" && b.color == "black") || (a.color == "black" && b.color == "gray");
+      if (a.color != b.color && !(gray_and_black && one_tile)) continue;
       if (!one_tile && SharedPixels(follower_blobs[i], follower_blobs[j]) <
                            kSamePieceSharedShare * std::min(wa, wb))
         continue;
       SceneFollower& kept = wa >= wb ? a : b;
+      if (gray_and_black) kept.color = "gray";
       if (a.at == b.at)
         for (int k = 0; k < 2; ++k)
           kept.center_mm[k] = (a.center_mm[k] * wa + b.center_mm[k] * wb) / (wa + wb);

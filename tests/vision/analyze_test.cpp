@@ -714,6 +714,24 @@ TEST(Analyze, AMeepleGrownOverOneReadAlreadyIsThatOne) {
   EXPECT_TRUE(HasFollower(*r, *meeple, 4, true));
 }
 
+// Two gray meeples standing lit from one side (bench vision's scene 82035): each made a gray blob
+// and, a few millimetres off, a black one of its side in shade, both read as followers on its
+// tile, and the black one was kept. Two meeples never stand that close: one gray meeple each.
+TEST(Analyze, AGrayMeeplesSideReadBlackIsThatGrayMeeple) {
+  RenderedScene s = BenchScene(82035);
+  auto r = ReadWithItsCamera(s.image, s.look);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  int gray = 0;
+  for (const auto& t : s.truth.followers) {
+    if (t.color != "gray") continue;
+    ++gray;
+    EXPECT_TRUE(HasFollower(*r, t, 4, true)) << "at " << t.at.x << "," << t.at.y;
+    for (const auto& f : r->followers)
+      EXPECT_FALSE(f.color == "black" && f.at == t.at) << "at " << t.at.x << "," << t.at.y;
+  }
+  EXPECT_EQ(gray, 2) << "the scene is not the one this test was written for";
+}
+
 // A gray meeple lying on a field (bench vision's scene 930) made two blobs that were both read
 // as followers a millimetre apart. Two meeples cannot lie that close: it is read once.
 TEST(Analyze, AMeepleSeenAsTwoBlobsIsOneFollower) {
