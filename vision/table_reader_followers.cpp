@@ -529,13 +529,13 @@ void TableReader::SettleFollowers() {
     }
     // Of several, and alone on its tile, a flat green one (kept only to be read as a target: a
     // green meeple is lit from above) is the token.
-    auto flat_green = like_tokens;
-    std::erase_if(flat_green,
-                  [&](const auto& like) { return !FlatGreen(follower_blobs[like.first]); });
-    if (group.size() == 1 || (like_tokens.size() > 1 && flat_green.size() == 1))
-      like_tokens = flat_green;
-    else if (like_tokens.size() > 1)
-      like_tokens = FlattestByFar(like_tokens);
+    if (group.size() == 1 || like_tokens.size() > 1) {
+      auto flat_green = like_tokens;
+      std::erase_if(flat_green,
+                    [&](const auto& like) { return !FlatGreen(follower_blobs[like.first]); });
+      like_tokens =
+          group.size() == 1 || flat_green.size() == 1 ? flat_green : FlattestByFar(like_tokens);
+    }
     if (like_tokens.size() != 1) continue;
     auto [i, kind] = like_tokens[0];
     auto t = TokenOf(follower_blobs[i], kind, 0.5);
