@@ -29,6 +29,8 @@ constexpr double kLeastTellingShare = 0.004;
 // A picture's blur beyond the art's (pixels at the board's pitch): its detail is softer.
 constexpr double kPictureBlurPx = 1.0;
 
+// Pictures are matched to the art on the pixels no piece hides only where this share is open.
+constexpr double kLeastOpenShare = 0.3;
 // How far a small detail may lie from where the whole tile was found (pixels each way).
 constexpr int kDetailShiftPx = 2;
 
@@ -146,6 +148,27 @@ cv::Mat WhereMoreDetail(const cv::Mat& a, const cv::Mat& b, const cv::Mat& apart
     return sd[0] * sd[0] + sd[1] * sd[1] + sd[2] * sd[2];
   };
   return detail(b) > detail(a) ? near : cv::Mat();
+}
+
+// Per channel, how a standardised picture maps onto a template's values: under pieces the
+// window's own standardising is skewed by them (a large blue piece makes the grass around it read
+// far from the art's grass), so picture and template are matched on the pixels no piece hides.
+struct ToArt {
+  float gain[3], offset[3];
+};
+ToArt PictureToArt(const cv::Mat& seen, cv::Point at, const cv::Mat& art, const cv::Mat& pieces) {
+  ToArt out{{1, 1, 1}, {0, 0, 0}};
+  const cv::Mat open = pieces == 0;
+  if (cv::countNonZero(open) < kLeastOpenShare * open.total()) return out;
+  cv::Scalar picture_mean, picture_sd, art_mean, art_sd;
+  cv::meanStdDev(seen(cv::Rect(at, art.size())), picture_mean, picture_sd, open);
+  cv::meanStdDev(art, art_mean, art_sd, open);
+  for (int k = 0; k < 3; ++k) {
+    const double gain = art_sd[k] / std::max(picture_sd[k], 1e-3);
+    out.gain[k] = static_cast<float>(gain);
+    out.offset[k] = static_cast<float>(art_mean[k] - gain * picture_mean[k]);
+  }
+  return out;
 }
 
 }  // namespace
@@ -345,29 +368,34 @@ std::optional<FineTileMatcher::AddedDetail> FineTileMatcher::WhereSecondAddsDeta
   offsets.reserve(where.size());
   for (const cv::Point& p : where)
     offsets.push_back({static_cast<int>(p.y * seen.step1() + 3 * p.x), 3 * (p.y * a.cols + p.x)});
-  auto misfit_at = [&](const cv::Mat& blurred, cv::Point shift) {
+  const ToArt same{{1, 1, 1}, {0, 0, 0}};
+  const ToArt to_a = pieces.empty() ? same : PictureToArt(seen, place.at, a, pieces);
+  const ToArt to_b = pieces.empty() ? same : PictureToArt(seen, place.at, b, pieces);
+  auto misfit_at = [&](const cv::Mat& blurred, const ToArt& to, cv::Point shift) {
     const float* from = seen.ptr<float>(shift.y) + 3 * shift.x;
     const float* art = blurred.ptr<float>();
     float sum = 0;
     for (const auto& [in_seen, in_art] : offsets) {
       const float *p = from + in_seen, *q = art + in_art;
-      const float d0 = p[0] - q[0], d1 = p[1] - q[1], d2 = p[2] - q[2];
+      const float d0 = p[0] * to.gain[0] + to.offset[0] - q[0],
+                  d1 = p[1] * to.gain[1] + to.offset[1] - q[1],
+                  d2 = p[2] * to.gain[2] + to.offset[2] - q[2];
       sum += d0 * d0 + d1 * d1 + d2 * d2;
     }
     return static_cast<double>(sum) / offsets.size();
   };
-  auto least_misfit = [&](const cv::Mat& blurred) {
+  auto least_misfit = [&](const cv::Mat& blurred, const ToArt& to) {
     double least = 1e30;
     for (int y = std::max(0, place.at.y - kDetailShiftPx);
          y <= std::min(seen.rows - near.rows, place.at.y + kDetailShiftPx); ++y)
       for (int x = std::max(0, place.at.x - kDetailShiftPx);
            x <= std::min(seen.cols - near.cols, place.at.x + kDetailShiftPx); ++x)
-        least = std::min(least, misfit_at(blurred, {x, y}));
+        least = std::min(least, misfit_at(blurred, to, {x, y}));
     return least;
   };
-  AddedDetail out{misfit_at(a, place.at), least_misfit(b)};
+  AddedDetail out{misfit_at(a, to_a, place.at), least_misfit(b, to_b)};
   // Where b fits no better than a does where the tile was found, a's own best is not needed.
-  if (out.misfit_with < out.misfit_without) out.misfit_without = least_misfit(a);
+  if (out.misfit_with < out.misfit_without) out.misfit_without = least_misfit(a, to_a);
   return out;
 }
 

@@ -50,7 +50,8 @@ class FineTileMatcher {
   // (`pieces`, template size) left out. How far the picture lies from each there (mean squared
   // difference, each template blurred as a picture blurs), each where it fits best within two
   // pixels of where the tile was found to lie (a's own best is looked for only when b fits better
-  // than a there). Nothing when they differ too little or b shows no more detail there (variance)
+  // than a there; under pieces, the picture matched to each art in mean and spread on what no
+  // piece hides). Nothing when they differ too little or b shows no more detail there (variance)
   // than a.
   struct AddedDetail {
     double misfit_without = 0, misfit_with = 0;

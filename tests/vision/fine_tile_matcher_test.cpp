@@ -185,5 +185,35 @@ TEST(FineTileMatcher, ASmallDetailAFewPixelsOffItsPlaceIsStillTold) {
   }
 }
 
+// A large blue token on the far side of the road from a hut (BEG-01 against U): standardised over
+// the whole window, the picture's grass reads far from the art's, so the hut was compared with a
+// skewed picture. Matched to each art on what no piece hides, the hut shown fits the hut's art
+// clearly better, and a plain road shown fits the plain road's.
+TEST(FineTileMatcher, ALargePieceBesideADetailDoesNotSkewHowItIsTold) {
+  auto tileset = PaintedTileset(VisionCatalog());
+  const int hut = VisionCatalog().find("BEG-01"), road = VisionCatalog().find("U");
+  const double pitch = 54;
+  for (int shown : {hut, road}) {
+    const TileReference* art = ArtOf(tileset, shown);
+    ASSERT_NE(art, nullptr);
+    FineTileMatcher fine(tileset, pitch);
+    cv::Rect cell;
+    cv::Mat board = BoardWithOneTile(*art, pitch, cell);
+    const cv::Point token_at(cell.x + cell.width * 3 / 10, cell.y + cell.height * 4 / 5);
+    const int radius = static_cast<int>(pitch * 0.2);
+    cv::circle(board, token_at, radius, cv::Scalar(200, 60, 20), cv::FILLED);
+    cv::GaussianBlur(board, board, {0, 0}, 1.0);
+    cv::Mat token(cell.size(), CV_8U, cv::Scalar(0));
+    cv::circle(token, token_at - cell.tl(), radius + 2, cv::Scalar(255), cv::FILLED);
+    const FineTileMatcher::Place place = fine.Locate(board, cell, road, 0);
+    const auto added = fine.WhereSecondAddsDetail(place, road, 0, hut, 0, fine.TemplateMask(token));
+    ASSERT_TRUE(added.has_value());
+    if (shown == hut)
+      EXPECT_LT(added->misfit_with, 0.5 * added->misfit_without) << "a hut shown";
+    else
+      EXPECT_GT(added->misfit_with, 2 * added->misfit_without) << "a plain road shown";
+  }
+}
+
 }  // namespace
 }  // namespace cf::testing
