@@ -150,19 +150,18 @@ cv::Mat WhereMoreDetail(const cv::Mat& a, const cv::Mat& b, const cv::Mat& apart
   return detail(b) > detail(a) ? near : cv::Mat();
 }
 
-// Per channel, how a standardised picture maps onto a template's values: under pieces the
-// window's own standardising is skewed by them (a large blue piece makes the grass around it read
-// far from the art's grass), so picture and template are matched on the pixels no piece hides.
+// Per channel, how a standardised picture maps onto a template's values (unchanged by default):
+// under pieces the window's own standardising is skewed by them (a large blue piece makes the
+// grass around it read far from the art's grass), so picture and template are matched in mean and
+// spread on the pixels no piece hides (`open`; the picture's there, measured once for both arts).
 struct ToArt {
-  float gain[3], offset[3];
+  float gain[3] = {1, 1, 1}, offset[3] = {0, 0, 0};
 };
-ToArt PictureToArt(const cv::Mat& seen, cv::Point at, const cv::Mat& art, const cv::Mat& pieces) {
-  ToArt out{{1, 1, 1}, {0, 0, 0}};
-  const cv::Mat open = pieces == 0;
-  if (cv::countNonZero(open) < kLeastOpenShare * open.total()) return out;
-  cv::Scalar picture_mean, picture_sd, art_mean, art_sd;
-  cv::meanStdDev(seen(cv::Rect(at, art.size())), picture_mean, picture_sd, open);
+ToArt PictureToArt(const cv::Scalar& picture_mean, const cv::Scalar& picture_sd, const cv::Mat& art,
+                   const cv::Mat& open) {
+  cv::Scalar art_mean, art_sd;
   cv::meanStdDev(art, art_mean, art_sd, open);
+  ToArt out;
   for (int k = 0; k < 3; ++k) {
     const double gain = art_sd[k] / std::max(picture_sd[k], 1e-3);
     out.gain[k] = static_cast<float>(gain);
@@ -368,9 +367,16 @@ std::optional<FineTileMatcher::AddedDetail> FineTileMatcher::WhereSecondAddsDeta
   offsets.reserve(where.size());
   for (const cv::Point& p : where)
     offsets.push_back({static_cast<int>(p.y * seen.step1() + 3 * p.x), 3 * (p.y * a.cols + p.x)});
-  const ToArt same{{1, 1, 1}, {0, 0, 0}};
-  const ToArt to_a = pieces.empty() ? same : PictureToArt(seen, place.at, a, pieces);
-  const ToArt to_b = pieces.empty() ? same : PictureToArt(seen, place.at, b, pieces);
+  ToArt to_a, to_b;
+  if (!pieces.empty()) {
+    const cv::Mat open = pieces == 0;
+    if (cv::countNonZero(open) >= kLeastOpenShare * open.total()) {
+      cv::Scalar mean, sd;
+      cv::meanStdDev(seen(cv::Rect(place.at, a.size())), mean, sd, open);
+      to_a = PictureToArt(mean, sd, a, open);
+      to_b = PictureToArt(mean, sd, b, open);
+    }
+  }
   auto misfit_at = [&](const cv::Mat& blurred, const ToArt& to, cv::Point shift) {
     const float* from = seen.ptr<float>(shift.y) + 3 * shift.x;
     const float* art = blurred.ptr<float>();
