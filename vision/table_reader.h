@@ -425,6 +425,13 @@ class TableReader {
   // A blob of a round token's colour that is the token with a piece of another colour lying on
   // part of it: a rim found round it, the disc its colour and the other piece's.
   std::optional<TokenBeside> TokenUnderPiece(const Blob& b);
+  // How a blob sits against pieces of other colours round a disc of radius `r` at `centre`.
+  struct PieceAgainstDisc {
+    double edge_share = 0;    // of the blob's edge, the share other pieces' colours lie along
+    double disc_covered = 0;  // of the disc, the share the blob and those pieces cover
+    double beyond_disc = 0;   // of the blob, the share beyond the disc's reach
+  };
+  PieceAgainstDisc PieceAgainst(const Blob& b, cv::Point2d centre, double r);
   // A blob judged a whole token (`verdict`, its centroid `at_aligned`) whose face is of one
   // colour and lies in no area of its colour: the token.
   bool WholeTokenStandsOut(const Blob& b, const BlobVerdict& verdict, cv::Point2d at_aligned);

@@ -111,6 +111,17 @@ constexpr double kBesidePieceFaceLab = 8.5, kBesidePieceRing = 0.08;
 // players' class whose a and b lie this far from the grass's as seen are where to look for its
 // rim (rendered targets lie 11.6 and more off the grass's hue).
 constexpr double kTargetSeedHueLab = 8;
+// A catch token (no wider than a meeple) with a piece of another colour standing against it or
+// lying on part of it: that piece's colour along this share of the blob's edge (the edge taken
+// this wide), the two covering this much of the disc, next to none of the blob beyond the
+// disc's reach, the disc of its colour and its face flat. On seeds 920-999, 80000-80079 and
+// 82000-82199 such tokens left unread showed edges of 0.06 to 0.17, discs covered 0.90 to 0.96,
+// faces within 5.0 to 9.8; the red meeples as flat and as round, edges up to 0.04 or over 0.16
+// of themselves beyond the disc. A red meeple lying against a knockout token (seed 59012) showed
+// an edge of 0.10 and a disc covered 0.85, the gaps between its arms and legs in it.
+constexpr double kAgainstPieceEdge = 0.05, kAgainstPieceEdgeMm = 2.0, kAgainstPieceDisc = 0.88,
+                 kAgainstPieceBeyond = 0.1, kAgainstPieceOwnColour = 0.85,
+                 kAgainstPieceFaceLab = 10;
 
 }  // namespace
 
@@ -490,7 +501,8 @@ std::optional<TableReader::TokenBeside> TableReader::TokenUnderPiece(const Blob&
   const char* kind = TokenOfColour(b.color);
   if (!kind) return std::nullopt;
   const TokenShape shape = TokenShapeOf(*ParseTokenKind(kind));
-  if (shape.length - shape.width > 1 || shape.width <= kWidestMeepleMm) return std::nullopt;
+  if (shape.length - shape.width > 1) return std::nullopt;
+  const bool narrow = shape.width <= kWidestMeepleMm;
   const double r = shape.width / 2 * top.ppmm;
   const double mm2 = top.ppmm * top.ppmm, disc_px = CV_PI * r * r;
   if (b.area_px < kUnderPieceLeastShown * disc_px || b.area_px > kTokenAndMeepleMm2 * mm2)
@@ -517,12 +529,53 @@ std::optional<TableReader::TokenBeside> TableReader::TokenUnderPiece(const Blob&
                  b.color.c_str(), mm ? mm->x : 0.0, mm ? mm->y : 0.0, outline->rim, own, other,
                  ring, MostOfFaceSpread(outline->centre, kind));
   }
+  if (narrow) {
+    // A lying red meeple fits the disc too; the token's rim must run on under the piece.
+    const PieceAgainstDisc against = PieceAgainst(b, outline->centre, r);
+    if (blob_log)
+      std::fprintf(blob_log,
+                   "  against another piece? %.2f of its edge, the disc %.2f covered, "
+                   "%.2f of the blob beyond it\n",
+                   against.edge_share, against.disc_covered, against.beyond_disc);
+    if (own < kAgainstPieceOwnColour || ring >= RingLimit(kind) ||
+        against.edge_share < kAgainstPieceEdge || against.disc_covered < kAgainstPieceDisc ||
+        against.beyond_disc >= kAgainstPieceBeyond ||
+        MostOfFaceSpread(outline->centre, kind) >= kAgainstPieceFaceLab)
+      return std::nullopt;
+    return TokenIn(b, kind, {outline->centre, against.disc_covered});
+  }
   if (own < kUnderPieceOwnColour || own + other < kUnderPieceDisc) return std::nullopt;
   const bool under = outline->rim >= kUnderPieceRim && ring < RingLimit(kind);
   if (!under &&
       (ring >= kBesidePieceRing || MostOfFaceSpread(outline->centre, kind) >= kBesidePieceFaceLab))
     return std::nullopt;
   return TokenIn(b, kind, {outline->centre, own + other});
+}
+
+TableReader::PieceAgainstDisc TableReader::PieceAgainst(const Blob& b, cv::Point2d centre,
+                                                        double r) {
+  PieceAgainstDisc out;
+  const cv::Point c(centre);
+  const cv::Rect box = SquareInView(c, static_cast<int>(r * 1.6));
+  if (box.empty()) return out;
+  cv::Mat disc = cv::Mat::zeros(box.size(), CV_8U), reach = disc.clone();
+  cv::circle(disc, c - box.tl(), static_cast<int>(r), cv::Scalar(255), cv::FILLED);
+  cv::circle(reach, c - box.tl(), static_cast<int>(r * 1.1 + 1), cv::Scalar(255), cv::FILLED);
+  const cv::Mat blob = BlobIn(box, b);
+  cv::Mat others = cv::Mat::zeros(box.size(), CV_8U);
+  for (const auto& [name, mask] : masks)
+    if (name != b.color && !mask.empty()) others |= mask(box);
+  const int width = 2 * static_cast<int>(std::lround(kAgainstPieceEdgeMm * top.ppmm)) + 1;
+  cv::Mat edge;
+  cv::dilate(blob, edge, cv::getStructuringElement(cv::MORPH_ELLIPSE, {width, width}));
+  edge &= ~blob;
+  auto share = [](const cv::Mat& part, const cv::Mat& whole) {
+    return cv::countNonZero(part) / std::max(1.0, static_cast<double>(cv::countNonZero(whole)));
+  };
+  out.edge_share = share(edge & others, edge);
+  out.disc_covered = share(disc & (blob | others), disc);
+  out.beyond_disc = share(blob & ~reach, blob);
+  return out;
 }
 
 cv::Mat TableReader::GreenOffGrassHue(const cv::Mat& taken, cv::Rect* span) {

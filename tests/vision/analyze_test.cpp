@@ -585,6 +585,27 @@ TEST(Analyze, ARedMeepleLyingAloneIsNoCatchToken) {
   });
 }
 
+// A catch token with a meeple of another colour standing against it or lying on part of it (bench
+// vision's scenes 82005 and 82000: blue and gray meeples on it; 82054: a blue one against it): the
+// red left in view is a disc cut by the meeple, as flat and as large as a red meeple lying down,
+// and was read as one. The other meeple's colour runs along its cut edge, and with it the disc
+// is whole.
+TEST(Analyze, ACatchTokenWithAMeepleOfAnotherColourAgainstItIsNoRedFollower) {
+  for (int seed : {82005, 82000, 82054}) ExpectTokenReadWhole(seed, "catch");
+}
+
+// Red meeples lying down beside pieces of other colours (bench vision's scenes 82119, 965 and
+// 82145), as flat and as round as a catch token cut by a meeple: next to none of their edge
+// touches the other pieces, and they are meeples still.
+TEST(Analyze, ARedMeepleLyingBesideAnotherPieceIsNoCatchToken) {
+  const std::vector<std::tuple<int, int, int>> meeples = {
+      {82119, -3, 3}, {965, -5, -1}, {82145, -4, 3}};
+  for (const auto& [seed, col, row] : meeples)
+    ExpectAMeepleNoToken(seed, [col, row](const SceneFollower& f) {
+      return f.color == "red" && f.pose == "lying" && f.at.x == col && f.at.y == row;
+    });
+}
+
 // A green meeple standing against a catch token (bench vision's scene 82173): the token seen in
 // part and the meeple, whose outline is like a target's seen in part, were read as two followers
 // on one tile, and neither was taken for the token. The meeple's body is lit from above (its
