@@ -423,9 +423,11 @@ class TableReader {
   // on art of its colour (a target on grass), found by its outline, and the rest of the blob.
   std::optional<TokenBeside> TokenByOutline(const Blob& b);
   // A blob of a round token's colour that is the token with a piece of another colour lying on
-  // part of it: a rim found round it, the disc its colour and the other piece's.
+  // part of it: a rim found round it, the disc its colour and the other piece's. A token no wider
+  // than a meeple (the catch token) also needs that piece along its blob's edge (PieceAgainst).
   std::optional<TokenBeside> TokenUnderPiece(const Blob& b);
-  // How a blob sits against pieces of other colours round a disc of radius `r` at `centre`.
+  // How a blob sits against pieces of other colours round a disc of radius `r` (pixels) at
+  // `centre`.
   struct PieceAgainstDisc {
     double edge_share = 0;    // of the blob's edge, the share other pieces' colours lie along
     double disc_covered = 0;  // of the disc, the share the blob and those pieces cover
