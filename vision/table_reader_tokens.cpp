@@ -530,7 +530,8 @@ std::optional<TableReader::TokenBeside> TableReader::TokenUnderPiece(const Blob&
                  ring, MostOfFaceSpread(outline->centre, kind));
   }
   if (narrow) {
-    // A lying red meeple fits the disc too; the token's rim must run on under the piece.
+    // A red meeple lying down fits the disc as well: the other piece must lie along the blob's
+    // cut edge and make the disc whole with it.
     const PieceAgainstDisc against = PieceAgainst(b, outline->centre, r);
     if (blob_log)
       std::fprintf(blob_log,
