@@ -154,6 +154,7 @@ Scene TableReader::ReadPiecesOnTiles() {
   LetCopiesTellFaces();
   LetFollowersTellFaces();
   DropPaintedFollowers();
+  DropSmoothTiles();
   if (in.colour_samples) SampleFollowerColours();
   t_pieces = Ms(t0);
   Finish();

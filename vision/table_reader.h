@@ -254,6 +254,8 @@ class TableReader {
   double Detail(int col, int row);
   // How far a cell's colours spread: the spread of a and b (Lab) over the cell in half_lab.
   double ChromaSpread(int col, int row);
+  // Per cell of `cells`, the share of its inside without edges (SmoothShares in the .cpp).
+  std::vector<double> SmoothShares(const std::vector<CellReading>& cells);
   // A rectangle of the aligned view in half_lab, cut to it.
   cv::Rect InHalfLab(const cv::Rect& r) const;
   // The share of a cell's inside whose colours are the table's (table_palette).
@@ -474,6 +476,9 @@ class TableReader {
   // as read: standing deep in a fair (where none may stand), of a disc's outline, or on a
   // cloister, of its building's square outline, where the art is of their own colour.
   void DropPaintedFollowers();
+  // Drops the tiles read weakly on cells mostly smooth (kMostSmooth): a hand, a sleeve or a table
+  // of one colour, not a tile seen; but for cells a piece was read on.
+  void DropSmoothTiles();
   // Keeps of the followers (and what is kept beside each) those not `left_out`.
   void KeepFollowers(const std::vector<bool>& left_out);
   // Of `followers` (index, token kind) on one tile, the one whose blob is far flatter than every
