@@ -594,6 +594,13 @@ TEST(Analyze, ACatchTokenWithAMeepleOfAnotherColourAgainstItIsNoRedFollower) {
   for (int seed : {82005, 82000, 82054}) ExpectTokenReadWhole(seed, "catch");
 }
 
+// A catch token with a meeple of another colour lying over a third of it or more (bench vision's
+// scenes 82019: a gray one; 82115: a yellow one; 82102): the red left in view, cut deep, was read
+// as a red meeple lying down, or not at all. The other colour fills the token's disc with it.
+TEST(Analyze, ACatchTokenWithAMeepleLyingOverItIsNoRedFollower) {
+  for (int seed : {82019, 82115, 82102}) ExpectTokenReadWhole(seed, "catch");
+}
+
 // Red meeples lying down beside pieces of other colours (bench vision's scenes 82119, 965 and
 // 82145), as flat and as round as a catch token cut by a meeple: next to none of their edge
 // touches the other pieces, and they are meeples still.
