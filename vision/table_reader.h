@@ -476,6 +476,9 @@ class TableReader {
   // as read: standing deep in a fair (where none may stand), of a disc's outline, or on a
   // cloister, of its building's square outline, where the art is of their own colour.
   void DropPaintedFollowers();
+  // The share of `b`'s pixels lying on the pixels of `art` (of `tile`, unturned) of colour class
+  // `label`, those grown by kPaintSlipMm.
+  double BlobOnArtOf(const Blob& b, const SceneTile& tile, const cv::Mat& art, int label);
   // Drops the tiles read weakly on cells mostly smooth (kMostSmooth): a hand, a sleeve or a table
   // of one colour, not a tile seen; but for cells a piece was read on.
   void DropSmoothTiles();

@@ -34,6 +34,11 @@ constexpr double kCutDiscEllipseFit = 0.97, kCutDiscSolidity = 0.93, kSlantedFac
 // fitted their ellipse by 0.97 to 1.00, one ragged part of one 0.47; yellow meeples standing on
 // tiles misread as fairs 0.79 to 0.95.)
 constexpr double kDeepInFairMm = 4, kArtLookMm = 8, kFairArtOfItsColour = 0.5;
+// So is one whose blob lies, kOnFairsPaint of it or more, on the art's paint of its colour, that
+// paint grown by kPaintSlipMm (a tile lies a little off its reading): where only part of the disc
+// differs from the art as read, the blob is ragged, no disc's outline. (Tuning scenes: five such
+// fair discs read as yellow meeples showed 0.92 to 1.00, with ellipse fits of 0.47 to 0.96.)
+constexpr double kPaintSlipMm = 1.5, kOnFairsPaint = 0.9;
 // A cloister's building is painted square (some 13 mm, its walls about a third of the 16 mm about
 // its middle): a follower read on a cloister whose blob is that square's shape (axes within
 // kBuildingAxesRatio, solidity kBuildingSolidity) and where the art within kArtLookMm is of
@@ -635,6 +640,26 @@ void TableReader::KeepFollowers(const std::vector<bool>& left_out) {
   blob_of_follower = std::move(blob_of);
 }
 
+double TableReader::BlobOnArtOf(const Blob& b, const SceneTile& tile, const cv::Mat& art,
+                                int label) {
+  cv::Mat painted = colors.Classify(art) == label;
+  const int slip = static_cast<int>(std::lround(kPaintSlipMm / kTilePitchMm * art.cols));
+  cv::dilate(painted, painted,
+             cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * slip + 1, 2 * slip + 1}));
+  int on = 0, all = 0;
+  for (int y = 0; y < b.patch.rows; ++y)
+    for (int x = 0; x < b.patch.cols; ++x) {
+      if (!b.patch.at<uchar>(y, x)) continue;
+      ++all;
+      const cv::Point2d mm = aligned_to_reading(cv::Point2d(b.at.x + x, b.at.y + y));
+      const Vec2 canon = OnTileUnturned(tile.rotation, tile.center_mm, mm);
+      const int ax = static_cast<int>(canon.x * art.cols),
+                ay = static_cast<int>(canon.y * art.rows);
+      if (ax >= 0 && ay >= 0 && ax < art.cols && ay < art.rows && painted.at<uchar>(ay, ax)) ++on;
+    }
+  return all ? static_cast<double>(on) / all : 0.0;
+}
+
 void TableReader::DropPaintedFollowers() {
   std::vector<bool> left_out(scene.followers.size(), false);
   for (size_t i = 0; i < scene.followers.size(); ++i) {
@@ -661,8 +686,10 @@ void TableReader::DropPaintedFollowers() {
     const double share = cv::countNonZero(colors.Classify(art(box)) == ClassLabel(f.color)) /
                          static_cast<double>(box.area());
     const Blob& blob = follower_blobs[blob_of_follower[i]];
+    const double on_paint = in_fair ? BlobOnArtOf(blob, tile, art, ClassLabel(f.color)) : 0.0;
     const bool fairs_disc =
-        in_fair && share >= kFairArtOfItsColour && blob.ellipse_fit >= kCutDiscEllipseFit;
+        in_fair && ((share >= kFairArtOfItsColour && blob.ellipse_fit >= kCutDiscEllipseFit) ||
+                    on_paint >= kOnFairsPaint);
     const bool building = on_cloister && share >= kBuildingArtOfItsColour &&
                           blob.long_px <= kBuildingAxesRatio * blob.short_px &&
                           blob.solidity >= kBuildingSolidity;

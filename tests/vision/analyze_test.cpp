@@ -706,6 +706,24 @@ TEST(Analyze, AFairsDiscIsNoFollower) {
         << "a " << f.color << " follower read on the fair";
 }
 
+// Fairs' yellow discs of which only part differs from the art as read (bench vision's scenes 82072
+// and 59089): the blob is ragged, no disc's outline, and was read as a yellow meeple lying on the
+// fair. All of it lies on the art's yellow paint.
+TEST(Analyze, AFairsDiscSeenInPartIsNoFollower) {
+  for (const auto& [seed, col, row] :
+       std::vector<std::tuple<int, int, int>>{{82072, 4, 2}, {59089, -1, -3}}) {
+    RenderedScene s = BenchScene(seed);
+    const SceneTile* fair = TileAt(s.truth, col, row);
+    ASSERT_TRUE(fair && fair->id.rfind("FAIR-", 0) == 0)
+        << "the scene is not the one this test was written for";
+    auto r = ReadWithItsCamera(s.image, s.look);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    for (const auto& f : r->followers)
+      EXPECT_FALSE(f.at == fair->at && f.color == "yellow")
+          << "a yellow follower read on the fair, scene " << seed;
+  }
+}
+
 // The cloisters' buildings are painted gray, square and solid; under some lights (bench vision's
 // scene 82166, two of them) they differed from the art as read and were read as gray monks.
 TEST(Analyze, ACloistersBuildingIsNoMonk) {
