@@ -426,7 +426,8 @@ class TableReader {
   std::optional<TokenBeside> TokenByOutline(const Blob& b);
   // A blob of a round token's colour that is the token with a piece of another colour lying on
   // part of it: a rim found round it, the disc its colour and the other piece's. A token no wider
-  // than a meeple (the catch token) also needs that piece along its blob's edge (PieceAgainst).
+  // than a meeple (the catch token) also needs that piece along its blob's edge (PieceAgainst),
+  // or over a third of its disc.
   std::optional<TokenBeside> TokenUnderPiece(const Blob& b);
   // How a blob sits against pieces of other colours round a disc of radius `r` (pixels) at
   // `centre`.

@@ -544,6 +544,8 @@ std::optional<TableReader::TokenBeside> TableReader::TokenUnderPiece(const Blob&
                    "  against another piece? %.2f of its edge, the disc %.2f covered, "
                    "%.2f of the blob beyond it\n",
                    against.edge_share, against.disc_covered, against.beyond_disc);
+    // A meeple lying over a third of the token leaves a red blob cut too deep for the disc's
+    // colour to hold, and fills the disc with its own.
     if (other >= kLainOnOtherColour && own + other >= kUnderPieceDisc &&
         against.disc_covered >= kLainOnDisc && ring < RingLimit(kind))
       return TokenIn(b, kind, {outline->centre, against.disc_covered});
