@@ -71,9 +71,11 @@ constexpr double kHiddenTileDetail = 0.6;
 // tuning scenes (the 31 of seeds 920-999, 80000-80079, 59000-59099 and 82000-82199 with tiles
 // read where none lies, and 40 more) 99 in 100 tiles read right showed 0.29 or less, the most
 // 0.6 (a tile half under a hand), the 44 cells read where no tile lies a median of 0.51 (arms,
-// hands, tables of one colour): Laplacians unblurred told them apart far less.
+// hands, tables of one colour): Laplacians unblurred told them apart far less. A cell matching
+// under kSmoothGoodReading is no tile seen either when kMostSmoothGood of it is smooth: three
+// hands read at 0.60-0.61 showed 0.58-0.77, no tile read right on the tuning scenes over 0.6.
 constexpr double kSmoothBlur = 1.0 / 45, kSmoothWindow = 1.0 / 8, kSmoothEdge = 0.2;
-constexpr double kMostSmooth = 0.45;
+constexpr double kMostSmooth = 0.45, kSmoothGoodReading = 0.7, kMostSmoothGood = 0.55;
 // Tiles are printed in several colours (grass, roads, cities): a cell's spread of colour (its
 // ChromaSpread) is at least this share of the board's median. On seeds 920-999 and 80000-80079
 // tiles showed 0.48 and more (all but one in a hundred 0.55 and more); the glares and hands read
@@ -839,7 +841,8 @@ void TableReader::DropSmoothTiles() {
   const std::vector<double> smooth = SmoothShares(board);
   std::set<std::pair<int, int>> dropped;
   for (size_t i = 0; i < board.size(); ++i)
-    if (board[i].reading().score < kFairReading && smooth[i] >= kMostSmooth)
+    if ((board[i].reading().score < kFairReading && smooth[i] >= kMostSmooth) ||
+        (board[i].reading().score < kSmoothGoodReading && smooth[i] >= kMostSmoothGood))
       dropped.insert({board[i].col - col0, board[i].row - row0});
   // A piece read on a cell stands, or lies, on what the hand left of a tile.
   for (const auto& f : scene.followers) dropped.erase({f.at.x, f.at.y});
