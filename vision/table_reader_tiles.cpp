@@ -840,15 +840,18 @@ void TableReader::DropBareCells() {
 void TableReader::DropSmoothTiles() {
   const std::vector<double> smooth = SmoothShares(board);
   std::set<std::pair<int, int>> dropped;
-  for (size_t i = 0; i < board.size(); ++i)
-    if ((board[i].reading().score < kFairReading && smooth[i] >= kMostSmooth) ||
-        (board[i].reading().score < kSmoothGoodReading && smooth[i] >= kMostSmoothGood))
+  for (size_t i = 0; i < board.size(); ++i) {
+    const double score = board[i].reading().score;
+    if ((score < kFairReading && smooth[i] >= kMostSmooth) ||
+        (score < kSmoothGoodReading && smooth[i] >= kMostSmoothGood))
       dropped.insert({board[i].col - col0, board[i].row - row0});
+  }
   // A piece read on a cell stands, or lies, on what the hand left of a tile.
   for (const auto& f : scene.followers) dropped.erase({f.at.x, f.at.y});
   for (const auto& t : scene.tokens) {
+    if (!t.on_board) continue;
     const Cell under = cell_of({t.center_mm[0], t.center_mm[1]});
-    if (t.on_board) dropped.erase({under.x, under.y});
+    dropped.erase({under.x, under.y});
   }
   if (dropped.empty()) return;
   std::vector<SceneTile> tiles;
