@@ -447,6 +447,9 @@ class TableReader {
   // the pieces read (`grown`, the followers' blobs). Added to tokens_by_outline; the blobs of
   // those pixels that are no target are returned.
   std::vector<Blob> TargetsOnGrass(const cv::Mat& grown);
+  // The parts of `b`, green off the grass's hue beside a token found, that lie outside every
+  // token found and are a piece's size: a meeple against the token, if any.
+  std::vector<Blob> BesideFoundTokens(const Blob& b);
   // A blob of the board's green pixels off the grass's hue, no target (TargetsOnGrass): a green
   // meeple on grass, which the colour masks see only in specks or take in with the grass around
   // it, when it has a piece's size and shape and passes TakeAsFollower.

@@ -128,6 +128,8 @@ constexpr double kAgainstPieceEdge = 0.05, kAgainstPieceEdgeMm = 2.0, kAgainstPi
 // covered 0.81 to 0.91; the red meeples with another colour in their disc 0.27 of it at most, and
 // those with 0.2 or more discs covered 0.73 at most.
 constexpr double kLainOnOtherColour = 0.3, kLainOnDisc = 0.8;
+// Beyond a found token's outline by this much, what is off the grass's hue is something else.
+constexpr double kFoundTokenRimMm = 1.5;
 
 }  // namespace
 
@@ -619,6 +621,19 @@ cv::Mat TableReader::GreenOffGrassHue(const cv::Mat& taken, cv::Rect* span) {
   return off;
 }
 
+std::vector<Blob> TableReader::BesideFoundTokens(const Blob& b) {
+  cv::Mat rest = b.patch.clone();
+  for (const auto* found : {&scene.tokens, &tokens_by_outline})
+    for (const SceneToken& t : *found) {
+      const auto kind = ParseTokenKind(t.kind);
+      if (!kind) continue;
+      const double reach_mm = TokenShapeOf(*kind).width / 2 + kFoundTokenRimMm;
+      cv::circle(rest, reading_to_aligned({t.center_mm[0], t.center_mm[1]}) - cv::Point2d(b.at),
+                 static_cast<int>(std::lround(reach_mm * top.ppmm)), cv::Scalar(0), cv::FILLED);
+    }
+  return BlobsInWindow(b.color, rest, b.at, kSmallestPieceMm2 * top.ppmm * top.ppmm);
+}
+
 std::vector<Blob> TableReader::TargetsOnGrass(const cv::Mat& grown) {
   const char* kind = TokenOfColour("green");
   if (ClassLabel("green") == 0 || !kind || std::string_view(kind) != "target" || !grass_seen)
@@ -638,7 +653,11 @@ std::vector<Blob> TableReader::TargetsOnGrass(const cv::Mat& grown) {
         return std::hypot(t.center_mm[0] - mm->x, t.center_mm[1] - mm->y) < 2 * r_mm;
       });
     };
-    if (found_near(scene.tokens) || found_near(tokens_by_outline)) continue;
+    // No other token, but a meeple standing or lying against the one found may be in it.
+    if (found_near(scene.tokens) || found_near(tokens_by_outline)) {
+      for (Blob& part : BesideFoundTokens(b)) left.push_back(std::move(part));
+      continue;
+    }
     if (blob_log)
       std::fprintf(blob_log, "green off the grass's hue at %.0f,%.0f mm: %.0f mm2\n", mm->x, mm->y,
                    b.area_px / (top.ppmm * top.ppmm));

@@ -759,6 +759,18 @@ TEST(Analyze, AMeepleOnATilesEdgeOverAHoleIsOnTheTile) {
   EXPECT_TRUE(HasFollower(*r, *meeple, 6, true));
 }
 
+// Green meeples standing on grass within a token's breadth of a token read already (bench vision's
+// scenes 82179, beside a catch token, and 80009, beside a target): the parts of the board off the
+// grass's hue that lay so near a token were all taken for that token, and the meeples went unread.
+TEST(Analyze, AGreenMeepleBesideATokenIsRead) {
+  ExpectFollowerRead(82179, 4, true, [](const SceneFollower& f) {
+    return f.color == "green" && f.pose == "standing" && f.at.x == 2 && f.at.y == 3;
+  });
+  ExpectFollowerRead(80009, 7, true, [](const SceneFollower& f) {
+    return f.color == "green" && f.pose == "standing" && f.at.x == 2 && f.at.y == -3;
+  });
+}
+
 // A black meeple lying across the dark seam between two tiles (bench vision's scene 963) was seen
 // in specks that, grown over the black pixels, ran on along the seam: it was left unread.
 TEST(Analyze, ABlackMeepleAcrossASeamIsRead) {
