@@ -374,6 +374,13 @@ class TableReader {
                             const char* shade = nullptr);
   // A token so grown, if it makes the convex outline of a whole disc of its size.
   std::optional<Blob> WholeToken(const Blob& b);
+  // A part of a token wider than a meeple, so grown, if it makes that token and a meeple of its
+  // colour touching (TokenAndMeeple): the grown blob and the token in it. Not where it reaches
+  // pieces read already (`taken`).
+  std::optional<std::pair<Blob, TokenBeside>> GrownTokenAndMeeple(const Blob& b,
+                                                                  const cv::Mat& taken);
+  // The share of the tile set's art (its pixels, shrunk) of the player colour class `colour`.
+  double ArtShareOf(const std::string& colour);
   // A black or gray meeple in specks, so grown, if it makes a solid meeple. The art draws these
   // colours only as lines (outlines, walls), where growing stops; the other players' colours are
   // areas of art too (grass, roofs, ponds, fairs), whose specks grew into 'meeples' of art.
@@ -573,11 +580,12 @@ class TableReader {
   std::FILE* blob_log = nullptr;
   cv::Mat unlike_art;
   std::set<std::pair<int, int>> unlike_known;
-  std::vector<SceneToken> tokens_by_outline;  // added when no other token is read there
-  std::vector<Blob> follower_blobs;           // of scene.followers
-  std::vector<cv::Point2d> follower_seen;     // of scene.followers: their middles in the picture
-  std::vector<size_t> blob_of_follower;       // of scene.followers: its blob in follower_blobs
-  ColourSamples follower_colours;             // SampleFollowerColours'
+  std::map<std::string, double> art_share_of;  // ArtShareOf, by colour, once asked
+  std::vector<SceneToken> tokens_by_outline;   // added when no other token is read there
+  std::vector<Blob> follower_blobs;            // of scene.followers
+  std::vector<cv::Point2d> follower_seen;      // of scene.followers: their middles in the picture
+  std::vector<size_t> blob_of_follower;        // of scene.followers: its blob in follower_blobs
+  ColourSamples follower_colours;              // SampleFollowerColours'
   // Tokens read where a follower on no tile might have stood (TokenBesideTheTiles): a second look
   // that finds a tile there reads the place afresh.
   std::vector<SceneToken> tokens_beside_tiles;

@@ -171,6 +171,9 @@ void TableReader::ReadPieces() {
     if (verdict.what != BlobVerdict::kToken) {
       std::optional<TokenBeside> split = TokenAndMeeple(b);
       if (!split) whole = WholeToken(b);
+      if (!split && !whole) {
+        if (auto joined = GrownTokenAndMeeple(b, grown)) std::tie(b, split) = std::move(*joined);
+      }
       if (!split && !whole && verdict.what == BlobVerdict::kFollower) split = TokenSeenInPart(b);
       if (!split && !whole && verdict.what == BlobVerdict::kNothing) {
         whole = WholeMeeple(b);
@@ -508,6 +511,23 @@ bool TableReader::StandOn(SceneFollower& sf, const SceneTile& tile, cv::Point2d 
 }
 
 void TableReader::SettleFollowers() {
+  // One token read from two blobs (its face, and a blob of it and a meeple grown over its colour)
+  // is the surer reading of it.
+  std::vector<SceneToken> distinct;
+  for (size_t i = 0; i < scene.tokens.size(); ++i) {
+    const SceneToken& t = scene.tokens[i];
+    const double r = TokenShapeOf(*ParseTokenKind(t.kind)).width / 2;
+    bool surer_one = false;
+    for (size_t j = 0; j < scene.tokens.size(); ++j) {
+      const SceneToken& other = scene.tokens[j];
+      surer_one |= j != i && other.kind == t.kind &&
+                   std::hypot(other.center_mm[0] - t.center_mm[0],
+                              other.center_mm[1] - t.center_mm[1]) < r &&
+                   (other.confidence > t.confidence || (other.confidence == t.confidence && j < i));
+    }
+    if (!surer_one) distinct.push_back(t);
+  }
+  scene.tokens = std::move(distinct);
   // A token found by its rim may be another blob of a token read already (its shaded side).
   for (const SceneToken& t : tokens_by_outline) {
     const double r = TokenShapeOf(*ParseTokenKind(t.kind)).width / 2;

@@ -7,6 +7,7 @@
 #include <opencv2/imgproc.hpp>
 #include <string_view>
 
+#include "vision/art_difference.h"
 #include "vision/disc_outline.h"
 #include "vision/mask_parts.h"
 #include "vision/median.h"
@@ -128,6 +129,11 @@ constexpr double kAgainstPieceEdge = 0.05, kAgainstPieceEdgeMm = 2.0, kAgainstPi
 // covered 0.81 to 0.91; the red meeples with another colour in their disc 0.27 of it at most, and
 // those with 0.2 or more discs covered 0.73 at most.
 constexpr double kLainOnOtherColour = 0.3, kLainOnDisc = 0.8;
+// A part of a token is grown over its colour class, to find it beside a meeple of its colour, only
+// where the art seldom paints that class: under this share of the tile set's pixels. The painter
+// tile set paints the knockout's blue on 0.3% of them, the seduction token's yellow on 1.9% (the
+// fairs' discs), the target's green on 61% (grass).
+constexpr double kMostArtOfGrownColour = 0.01;
 // Beyond a found token's outline by this much, what is off the grass's hue is something else.
 constexpr double kFoundTokenRimMm = 1.5;
 
@@ -219,6 +225,39 @@ std::optional<Blob> TableReader::WholeToken(const Blob& b) {
       return whole;
   }
   return std::nullopt;
+}
+
+double TableReader::ArtShareOf(const std::string& colour) {
+  if (const auto it = art_share_of.find(colour); it != art_share_of.end()) return it->second;
+  const int label = ClassLabel(colour);
+  double on = 0, all = 0;
+  for (const auto& [type, ref] : by_type) {
+    cv::Mat small;
+    cv::resize(ref->art, small, {kColourSide, kColourSide}, 0, 0, cv::INTER_AREA);
+    on += cv::countNonZero(colors.Classify(small) == label);
+    all += static_cast<double>(small.total());
+  }
+  return art_share_of[colour] = all > 0 ? on / all : 1.0;
+}
+
+std::optional<std::pair<Blob, TableReader::TokenBeside>> TableReader::GrownTokenAndMeeple(
+    const Blob& b, const cv::Mat& taken) {
+  const char* kind = TokenOfColour(b.color);
+  if (!kind || TokenShapeOf(*ParseTokenKind(kind)).width <= kWidestMeepleMm ||
+      ArtShareOf(b.color) >= kMostArtOfGrownColour)
+    return std::nullopt;
+  const auto grown = Grown(b, TokenShapeOf(*ParseTokenKind(kind)).length, false);
+  if (!grown || grown->area_px <= b.area_px ||
+      cv::countNonZero(taken(cv::Rect(grown->at, grown->patch.size())) & grown->patch) > 0)
+    return std::nullopt;
+  auto split = TokenAndMeeple(*grown);
+  if (!split) return std::nullopt;
+  const double ring = RingLikeFace(split->centre, kind);
+  if (blob_log)
+    std::fprintf(blob_log, "  grown over its colour: %.0f mm2, ring %.2f\n",
+                 grown->area_px / (top.ppmm * top.ppmm), ring);
+  if (ring >= RingLimit(kind)) return std::nullopt;
+  return std::pair{*grown, *split};
 }
 
 std::optional<Blob> TableReader::WholeMeeple(const Blob& b) {

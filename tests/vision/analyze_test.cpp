@@ -447,6 +447,32 @@ TEST(Analyze, ATokenUnderAMeepleOfAnotherColourIsFoundByItsRim) {
 // disc's rim shows.
 TEST(Analyze, ACatchTokenAndARedMeepleOnItAreTold) { ExpectTokenReadWhole(80046, "catch"); }
 
+// Knockout tokens with a blue meeple standing or lying against them (bench vision's scenes 82015,
+// 82145 and 984): much of the token's flat face differs from the art less, in the standardised
+// pattern the cells are compared by, than the art's own shading does, and what is left of it is
+// a strip. Grown over its colour it takes in the meeple too, and the token's disc lies whole in
+// that blob.
+TEST(Analyze, AKnockoutTokenWithABlueMeepleAgainstItIsRead) {
+  for (int seed : {82015, 82145, 984}) ExpectTokenReadWhole(seed, "knockout");
+}
+
+// A knockout token with a blue meeple lying beside it (bench vision's scene 82108) is read from
+// its own blob and again from the blob of both grown over its colour: it is one token.
+TEST(Analyze, ATokenReadFromTwoBlobsIsOneToken) {
+  RenderedScene s = BenchScene(82108);
+  const SceneToken* knockout = nullptr;
+  for (const auto& k : s.truth.tokens)
+    if (k.kind == "knockout") knockout = &k;
+  ASSERT_NE(knockout, nullptr) << "the scene is not the one this test was written for";
+  auto r = ReadWithItsCamera(s.image, s.look);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  int read = 0;
+  for (const auto& k : r->tokens)
+    read += k.kind == "knockout" && std::hypot(k.center_mm[0] - knockout->center_mm[0],
+                                               k.center_mm[1] - knockout->center_mm[1]) < 15;
+  EXPECT_EQ(read, 1);
+}
+
 // A catch token seen at a slant (bench vision's scene 80071): its clean outline takes in its
 // side, so that its blob's middle is off its face; the face, looked for within it, is one colour.
 TEST(Analyze, ATokenSeenAtASlantShowsItsFaceOfOneColour) { ExpectTokenReadWhole(80071, "catch"); }
