@@ -20,7 +20,8 @@ struct KeptArtKey {
     kBlurred,
     kTellingApart,
     kAddedDetail,
-    kColours
+    kColours,
+    kShrunk
   };
   Purpose purpose;
   const uchar* art = nullptr;

@@ -122,6 +122,9 @@ constexpr double kLeastUnlikeArtOffGrassHue = 0.15;
 // Blobs of two meeples lying apart are this far apart at least in view (a blurred gap); nearer
 // ones are parts of one (its lit and shaded sides).
 constexpr double kSeparateMeeplesMm = 1.5;
+// Of the blobs of a picture's colour masks and the parts split off them, the reader looks at no
+// more than this many per blob (a blob is split into a token and a meeple or two at most).
+constexpr size_t kMostLooksPerBlob = 16;
 // How far a follower's footprint is measured off, typically (rendered tables: median 1.3 mm).
 constexpr double kFootprintErrorMm = 1.2;
 
@@ -159,7 +162,10 @@ void TableReader::ReadPieces() {
   std::set<std::pair<int, int>> in_grass_area;    // where the parts of those areas begin
   for (Blob& b : ColourBlobs(masks, kSmallestPieceMm2 * top.ppmm * top.ppmm))
     blobs.push_back(std::move(b));
-  for (; !blobs.empty(); blobs.pop_front()) {
+  // Blobs split hand their parts back to be looked at again; a bound on how many are looked at
+  // keeps a picture no rule foresaw from being split for ever.
+  const size_t most_looked = kMostLooksPerBlob * blobs.size() + kMostLooksPerBlob;
+  for (size_t looked = 0; !blobs.empty() && looked < most_looked; ++looked, blobs.pop_front()) {
     Blob b = std::move(blobs.front());
     if (cv::countNonZero(grown(cv::Rect(b.at, b.patch.size())) & b.patch) > 0) continue;
     // Grass is printed on tiles only: a token found in it rests on the board, though its tile was

@@ -9,6 +9,7 @@
 
 #include "vision/art_difference.h"
 #include "vision/disc_outline.h"
+#include "vision/kept_art.h"
 #include "vision/mask_parts.h"
 #include "vision/median.h"
 #include "vision/table_reader.h"
@@ -232,8 +233,12 @@ double TableReader::ArtShareOf(const std::string& colour) {
   const int label = ClassLabel(colour);
   double on = 0, all = 0;
   for (const auto& [type, ref] : by_type) {
-    cv::Mat small;
-    cv::resize(ref->art, small, {kColourSide, kColourSide}, 0, 0, cv::INTER_AREA);
+    const KeptArtKey key{KeptArtKey::Purpose::kShrunk, ref->art.data, nullptr, 0, 0, kColourSide};
+    const cv::Mat small = KeptArt(key, ref->art, {}, [&] {
+      cv::Mat shrunk;
+      cv::resize(ref->art, shrunk, {kColourSide, kColourSide}, 0, 0, cv::INTER_AREA);
+      return shrunk;
+    });
     on += cv::countNonZero(colors.Classify(small) == label);
     all += static_cast<double>(small.total());
   }
