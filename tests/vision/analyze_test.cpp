@@ -797,6 +797,21 @@ TEST(Analyze, AGreenMeepleBesideATokenIsRead) {
   });
 }
 
+// Green meeples on grass found by their hue whose blobs hardly differ from the art in the
+// standardised pattern the cells are compared by (bench vision's scenes 935, 82099 and 80067): in
+// colour they do, and they are read.
+TEST(Analyze, AGreenMeepleOnGrassUnlikeTheArtInColourIsRead) {
+  ExpectFollowerRead(935, 4, true, [](const SceneFollower& f) {
+    return f.color == "green" && f.pose == "standing" && f.at.x == -3 && f.at.y == 7;
+  });
+  ExpectFollowerRead(82099, 4, true, [](const SceneFollower& f) {
+    return f.color == "green" && f.pose == "lying" && f.at.x == -7 && f.at.y == -3;
+  });
+  ExpectFollowerRead(80067, 4, true, [](const SceneFollower& f) {
+    return f.color == "green" && f.pose == "lying" && f.at.x == -1 && f.at.y == 2;
+  });
+}
+
 // A black meeple lying across the dark seam between two tiles (bench vision's scene 963) was seen
 // in specks that, grown over the black pixels, ran on along the seam: it was left unread.
 TEST(Analyze, ABlackMeepleAcrossASeamIsRead) {
