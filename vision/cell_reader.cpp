@@ -28,26 +28,46 @@ bool Better(const Candidate& a, const Candidate& b) { return a.score > b.score; 
 
 // Fine scores for the candidates near the best coarse one, the pixels `use` does not mark (template
 // size) left out, and under `pieces` (template size) as RereadCell says; the others sink below.
+// With `hidden` (board size: pieces), the tile is placed with those pixels left out too.
 // Without `tell_lookalikes` the close readings are not told apart by their details: the best
 // score is the same either way, only which reading holds it may change.
 void LookCloser(const cv::Mat& board, const cv::Rect& cell, FineTileMatcher& fine,
                 const cv::Mat& use, std::vector<Candidate>& candidates, const cv::Mat& pieces = {},
-                bool tell_lookalikes = true) {
+                const cv::Mat& hidden = {}, bool tell_lookalikes = true) {
   assert(!candidates.empty());
   std::sort(candidates.begin(), candidates.end(), Better);
   const double best = candidates[0].score;
-  // Where the tile lies, from the likeliest tile; the others are compared there.
-  FineTileMatcher::Place place =
-      fine.Locate(board, cell, candidates[0].type, candidates[0].quarter);
-  const FineTileMatcher::Place unmasked = place;
-  if (!use.empty()) place.LeaveOut(use);
+  // Where the tile lies, from the likeliest tile; the others are compared there. With `hidden`,
+  // also where it lies with the pieces left out, and each reading is compared where it fits
+  // better: pieces pull the first place off the tile's, but beside them the likeliest tile's art
+  // may fit where another's does not.
+  std::vector<FineTileMatcher::Place> places = {
+      fine.Locate(board, cell, candidates[0].type, candidates[0].quarter)};
+  if (!hidden.empty())
+    places.push_back(fine.Locate(board, cell, candidates[0].type, candidates[0].quarter, hidden));
+  std::vector<FineTileMatcher::Place> compared = places;
+  if (!use.empty())
+    for (auto& p : compared) p.LeaveOut(use);
+  std::map<std::pair<int, int>, size_t> placed_at;  // by type and quarter: where, in `places`
   double best_near = -2;
   for (size_t i = 0; i < candidates.size(); ++i) {
     Candidate& cand = candidates[i];
     bool near = i < kKept && cand.score > best - 0.15;
-    cand.score = near ? fine.Score(place, cand.type, cand.quarter) : cand.score - 0.3;
-    if (near) best_near = std::max(best_near, cand.score);
+    if (!near) {
+      cand.score -= 0.3;
+      continue;
+    }
+    cand.score = -2;
+    for (size_t k = 0; k < compared.size(); ++k) {
+      const double s = fine.Score(compared[k], cand.type, cand.quarter);
+      if (s > cand.score) cand.score = s, placed_at[{cand.type, cand.quarter}] = k;
+    }
+    best_near = std::max(best_near, cand.score);
   }
+  auto PlaceOf = [&](const Candidate& c) -> const FineTileMatcher::Place& {
+    auto it = placed_at.find({c.type, c.quarter});
+    return places[it == placed_at.end() ? 0 : it->second];
+  };
   // Under pieces, the close readings once more, each hiding only what its own art does not show;
   // what one hides beyond the reading that hides least costs it.
   if (!pieces.empty()) {
@@ -55,8 +75,8 @@ void LookCloser(const cv::Mat& board, const cv::Rect& cell, FineTileMatcher& fin
     double least_hidden = 1;
     for (size_t i = 0; i < candidates.size(); ++i) {
       if (candidates[i].score <= best_near - kBesidePiecesMargin) continue;
-      beside[i] =
-          fine.ScoreBesidePieces(unmasked, candidates[i].type, candidates[i].quarter, pieces);
+      beside[i] = fine.ScoreBesidePieces(PlaceOf(candidates[i]), candidates[i].type,
+                                         candidates[i].quarter, pieces);
       least_hidden = std::min(least_hidden, beside[i].hidden);
     }
     for (size_t i = 0; i < candidates.size(); ++i)
@@ -72,9 +92,9 @@ void LookCloser(const cv::Mat& board, const cv::Rect& cell, FineTileMatcher& fin
   // tile's correlation hardly weighs such a detail.
   for (size_t i = 1;
        i < candidates.size() && candidates[i].score >= candidates[0].score - kTellingMargin; ++i) {
-    const auto added =
-        fine.WhereSecondAddsDetail(unmasked, candidates[0].type, candidates[0].quarter,
-                                   candidates[i].type, candidates[i].quarter, pieces);
+    const auto added = fine.WhereSecondAddsDetail(PlaceOf(candidates[0]), candidates[0].type,
+                                                  candidates[0].quarter, candidates[i].type,
+                                                  candidates[i].quarter, pieces);
     if (added && added->misfit_with < kTellingFit * added->misfit_without) {
       std::swap(candidates[0].score, candidates[i].score);
       std::swap(candidates[0], candidates[i]);
@@ -114,7 +134,7 @@ std::vector<Candidate> ReadCellTelling(const cv::Mat& board, const cv::Rect& cel
   size_t kept = std::min<size_t>(kKept, out.size());
   std::partial_sort(out.begin(), out.begin() + kept, out.end(), Better);
   out.resize(kept);
-  LookCloser(board, cell, fine, {}, out, {}, tell_lookalikes);
+  LookCloser(board, cell, fine, {}, out, {}, {}, tell_lookalikes);
   return out;
 }
 
@@ -132,18 +152,21 @@ double CellMatch(const cv::Mat& board, const cv::Rect& cell,
 
 std::vector<Candidate> RereadCell(const cv::Mat& board, const cv::Rect& cell,
                                   const std::vector<TileReference>& tileset, FineTileMatcher& fine,
-                                  const cv::Mat& hidden, std::vector<Candidate> choices) {
+                                  const cv::Mat& hidden, std::vector<Candidate> choices,
+                                  bool place_beside_hidden) {
   if (choices.empty()) return choices;  // no tile could lie there
   const int inset = static_cast<int>(cell.width * 0.04);
   cv::Rect core(inset, inset, cell.width - 2 * inset, cell.height - 2 * inset);
+  const cv::Mat in_cell = hidden(cell);
   cv::Mat d = TileDescriptor(board(core + cell.tl())), use;
-  cv::resize(hidden(core), use, d.size(), 0, 0, cv::INTER_NEAREST);
+  cv::resize(in_cell(core), use, d.size(), 0, 0, cv::INTER_NEAREST);
   use = use == 0;
   std::map<int, const TileReference*> by_type;
   for (const auto& ref : tileset) by_type[ref.type] = &ref;
   MaskedSimilarity similarity(d, use);
   for (auto& c : choices) c.score = similarity(by_type.at(c.type)->templates[c.quarter]);
-  LookCloser(board, cell, fine, fine.TemplateMask(hidden == 0), choices, fine.TemplateMask(hidden));
+  LookCloser(board, cell, fine, fine.TemplateMask(in_cell == 0), choices,
+             fine.TemplateMask(in_cell), place_beside_hidden ? hidden : cv::Mat());
   if (choices.size() > kKept) choices.resize(kKept);
   return choices;
 }

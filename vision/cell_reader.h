@@ -34,14 +34,16 @@ std::vector<Candidate> ReadCell(const cv::Mat& board, const cv::Rect& cell,
 // readings that is, the costly part, is left unsettled).
 double CellMatch(const cv::Mat& board, const cv::Rect& cell,
                  const std::vector<TileReference>& tileset, FineTileMatcher& fine);
-// Reads a cell again with the pixels marked in `hidden` (CV_8U, cell size: covered by pieces)
-// left out, comparing only the `choices` (type and quarter turns; their scores are ignored); none
-// if there are no choices. The closest choices are compared once more, each leaving out only the
-// hidden pixels that differ from its own art: a piece's mask often takes in art of a piece's
-// colour (an inn's pond, a fair's rim), which tells the tile.
+// Reads a cell again with the pixels marked in `hidden` (CV_8U, the board's size: covered by
+// pieces) left out (with `place_beside_hidden` the tile is also placed with them left out, and
+// each choice compared where it fits better), comparing only the `choices` (type and quarter turns;
+// their scores are ignored); none if there are no choices. The closest choices are compared once
+// more, each leaving out only the hidden pixels that differ from its own art: a piece's mask often
+// takes in art of a piece's colour (an inn's pond, a fair's rim), which tells the tile.
 std::vector<Candidate> RereadCell(const cv::Mat& board, const cv::Rect& cell,
                                   const std::vector<TileReference>& tileset, FineTileMatcher& fine,
-                                  const cv::Mat& hidden, std::vector<Candidate> choices);
+                                  const cv::Mat& hidden, std::vector<Candidate> choices,
+                                  bool place_beside_hidden = true);
 
 // The edge a reading shows in a direction (kDx/kDy order).
 int EdgeOf(const TileCatalog& catalog, const Candidate& c, int direction);

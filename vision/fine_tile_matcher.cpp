@@ -41,34 +41,63 @@ T BoxSum(const cv::Mat& integral, const cv::Rect& r) {
          integral.at<T>(r.tl());
 }
 
+// The sum of image * t over the template `t` laid with its corner at (x, y) of `image` (CV_32F).
+double Dot(const cv::Mat& image, int x, int y, const cv::Mat& t) {
+  float lanes[8] = {0, 0, 0, 0, 0, 0, 0, 0};  // independent sums the compiler can vectorise
+  for (int ty = 0; ty < t.rows; ++ty) {
+    const float* a = image.ptr<float>(y + ty) + x;
+    const float* b = t.ptr<float>(ty);
+    int tx = 0;
+    for (; tx + 8 <= t.cols; tx += 8)
+      for (int k = 0; k < 8; ++k) lanes[k] += a[tx + k] * b[tx + k];
+    for (; tx < t.cols; ++tx) lanes[0] += a[tx] * b[tx];
+  }
+  double sum = 0;
+  for (float l : lanes) sum += l;
+  return sum;
+}
+
 // What cv::matchTemplate's TM_CCOEFF_NORMED gives for a grey `image` (CV_32F) and a zero-mean
 // template `t` (CV_32F) of norm `t_norm`, computed directly: the places are few, the template
-// large. Only every other place each way is computed, then uphill from the best few of those (a
-// picture's peak is wider than a pixel); the places not computed hold -2.
-cv::Mat CorrelateAtFewPlaces(const cv::Mat& image, const cv::Mat& t, double t_norm) {
+// large. With `open` (CV_32F, 1 or 0 per pixel of `image`), the correlation at each place is taken
+// over the open pixels only. Only every other place each way is computed, then uphill from the
+// best few of those (a picture's peak is wider than a pixel); the places not computed hold -2.
+cv::Mat CorrelateAtFewPlaces(const cv::Mat& image, const cv::Mat& t, double t_norm,
+                             const cv::Mat& open = {}) {
   const int places_x = image.cols - t.cols + 1, places_y = image.rows - t.rows + 1;
-  cv::Mat sum, square_sum;
-  cv::integral(image, sum, square_sum, CV_64F, CV_64F);
+  cv::Mat sum, square_sum, open_image, open_sum, t_squared;
+  if (open.empty()) {
+    cv::integral(image, sum, square_sum, CV_64F, CV_64F);
+  } else {
+    open_image = image.mul(open);
+    cv::integral(open_image, sum, square_sum, CV_64F, CV_64F);
+    cv::integral(open, open_sum, CV_64F);
+    t_squared = t.mul(t);
+  }
   const double n = static_cast<double>(t.total());
   constexpr float kNotComputed = -2;  // below any correlation
   cv::Mat out(places_y, places_x, CV_32F, cv::Scalar(kNotComputed));
   auto correlate = [&](int x, int y) {
-    float lanes[8] = {0, 0, 0, 0, 0, 0, 0, 0};  // independent sums the compiler can vectorise
-    for (int ty = 0; ty < t.rows; ++ty) {
-      const float* a = image.ptr<float>(y + ty) + x;
-      const float* b = t.ptr<float>(ty);
-      int tx = 0;
-      for (; tx + 8 <= t.cols; tx += 8)
-        for (int k = 0; k < 8; ++k) lanes[k] += a[tx + k] * b[tx + k];
-      for (; tx < t.cols; ++tx) lanes[0] += a[tx] * b[tx];
-    }
-    double cross = 0;
-    for (float l : lanes) cross += l;
     const cv::Rect place(x, y, t.cols, t.rows);
-    const double s = BoxSum<double>(sum, place),
-                 variance = BoxSum<double>(square_sum, place) - s * s / n;
-    out.at<float>(y, x) = variance > 1e-6 && t_norm > 1e-6
-                              ? static_cast<float>(cross / (std::sqrt(variance) * t_norm))
+    const double s = BoxSum<double>(sum, place), ss = BoxSum<double>(square_sum, place);
+    double cross, variance, t_variance;
+    if (open.empty()) {
+      cross = Dot(image, x, y, t);
+      variance = ss - s * s / n;
+      t_variance = t_norm * t_norm;
+    } else {
+      const double m = BoxSum<double>(open_sum, place);
+      if (m < 1) {
+        out.at<float>(y, x) = 0.0f;
+        return;
+      }
+      const double st = Dot(open, x, y, t);
+      cross = Dot(open_image, x, y, t) - s * st / m;
+      variance = ss - s * s / m;
+      t_variance = Dot(open, x, y, t_squared) - st * st / m;
+    }
+    out.at<float>(y, x) = variance > 1e-6 && t_variance > 1e-12
+                              ? static_cast<float>(cross / std::sqrt(variance * t_variance))
                               : 0.0f;
   };
   std::vector<std::pair<float, cv::Point>> coarse;
@@ -239,8 +268,8 @@ const cv::Mat& FineTileMatcher::GreyTemplate(int type, int quarter) {
 }
 
 FineTileMatcher::Place FineTileMatcher::Locate(const cv::Mat& board, const cv::Rect& cell, int type,
-                                               int quarter) {
-  auto key = std::make_tuple(board.data, cell.x, cell.y, type, quarter);
+                                               int quarter, const cv::Mat& hidden) {
+  auto key = std::make_tuple(board.data, hidden.data, cell.x, cell.y, type, quarter);
   if (auto known = places_.find(key); known != places_.end()) return known->second.place;
   const cv::Mat& t = GreyTemplate(type, quarter);
   const double t_norm = cv::norm(t);
@@ -248,11 +277,18 @@ FineTileMatcher::Place FineTileMatcher::Locate(const cv::Mat& board, const cv::R
   cv::Mat best_patch, best_result;
   cv::Point at;
   for (double turn : kTurns) {
-    if (place.fit >= kSquareEnough) break;
-    cv::Mat patch = Neighbourhood(board, cell, turn), grey;
+    // Beside pieces a tile's open part fits easily at the wrong turn (two cloisters under meeples
+    // at a board's edge, seed 961): every turn is tried.
+    if (place.fit >= kSquareEnough && hidden.empty()) break;
+    cv::Mat patch = Neighbourhood(board, cell, turn), grey, open;
     cv::cvtColor(patch, grey, cv::COLOR_BGR2GRAY);
     grey.convertTo(grey, CV_32F);
-    cv::Mat result = CorrelateAtFewPlaces(grey, t, t_norm);
+    if (!hidden.empty()) {
+      cv::Mat hidden_here = Neighbourhood(hidden, cell, turn);
+      open = cv::Mat::ones(grey.size(), CV_32F);
+      open.setTo(0, hidden_here);
+    }
+    cv::Mat result = CorrelateAtFewPlaces(grey, t, t_norm, open);
     double v;
     cv::Point p;
     cv::minMaxLoc(result, nullptr, &v, nullptr, &p);
@@ -285,7 +321,7 @@ FineTileMatcher::Place FineTileMatcher::Locate(const cv::Mat& board, const cv::R
       Standardised(best_patch, cv::Rect(0, 0, best_patch.cols, best_patch.rows),
                    StandardisingOf(patch_sum, patch_square_sum, cv::Rect(at, t.size())));
   place.at = at;
-  places_.emplace(key, Located{board, place});
+  places_.emplace(key, Located{board, hidden, place});
   return place;
 }
 

@@ -34,7 +34,9 @@ class FineTileMatcher {
     void LeaveOut(const cv::Mat& use);
   };
   // Remembered for the matcher's life, by the board's pixels: a cell read again is located once.
-  Place Locate(const cv::Mat& board, const cv::Rect& cell, int type, int quarter);
+  // The pixels `hidden` marks (CV_8U, the board's size: pieces) take no part in finding the place.
+  Place Locate(const cv::Mat& board, const cv::Rect& cell, int type, int quarter,
+               const cv::Mat& hidden = {});
   // The best correlation (-1..1) of the tile `type` turned `quarter` in one of the windows.
   double Score(const Place& place, int type, int quarter);
   // The same, in the window this tile fits best, with the pixels pieces may cover (`pieces`,
@@ -73,13 +75,13 @@ class FineTileMatcher {
 
   std::map<int, const TileReference*> by_type_;
   std::map<std::pair<int, int>, cv::Mat> templates_, grey_templates_;
-  // By board, cell x, y and tile; each holds its board, whose pixels' address keys it, so that no
-  // other board is given that address while the place is remembered.
+  // By board, hidden pixels, cell x, y and tile; each holds its board and mask, whose pixels'
+  // addresses key it, so that no other board is given those addresses while the place is kept.
   struct Located {
-    cv::Mat board;
+    cv::Mat board, hidden;
     Place place;
   };
-  std::map<std::tuple<const uchar*, int, int, int, int>, Located> places_;
+  std::map<std::tuple<const uchar*, const uchar*, int, int, int, int>, Located> places_;
   std::map<std::pair<int, int>, cv::Mat> blurred_templates_;  // as a picture blurs (kPictureBlurPx)
   // By tiles a and b (type, quarter): where their templates lie apart, and where b adds detail to
   // a with no pieces (empty where it adds none).

@@ -1105,6 +1105,48 @@ TEST(Analyze, ATileReadWellIsNotMisreadWhereItsArtIsTakenForPieces) {
   ExpectReadAsLaid(s.truth, *r, {-2, 2}, "D");
 }
 
+// A meeple on a tile's edge pulls the tile's place toward it when the picture is correlated with
+// the art, and the tile's own detail, a fortune teller's flower or a city's edge, then sits a pixel
+// or two off the art's: on these bench scenes the covered tile had been read as its plainer
+// look-alike, the flower or the edge in plain view. Read again beside the pieces, a tile is placed
+// with the pieces left out.
+TEST(Analyze, ATileUnderAMeepleIsPlacedBesideItAndRead) {
+  const struct {
+    uint64_t seed;
+    Cell at;
+    const char* id;
+  } cases[] = {{82015, {-2, 4}, "FT-03"},
+               {82022, {-1, 0}, "J"},
+               {82041, {6, 0}, "F"},
+               {82034, {-7, 2}, "M"}};
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.seed);
+    RenderedScene s = BenchScene(c.seed);
+    auto r = ReadWithItsCamera(s.image, s.look);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    ExpectReadAsLaid(s.truth, *r, c.at, c.id);
+  }
+}
+
+// Two cloisters at the board's edge, each with a meeple on it, turned two degrees (bench vision's
+// scene 961): beside the meeples the open grass fits the art square well enough, but turned it fits
+// far better; placed square, the cloisters were read as a fair and a road.
+TEST(Analyze, CloistersUnderMeeplesAreReadTurnedAsTheyLie) {
+  RenderedScene s = BenchScene(961);
+  auto r = ReadWithItsCamera(s.image, s.look);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  // Turned half round, the fair and the cloister show the same face (edges and features).
+  const TileCatalog& cat = VisionCatalog();
+  for (const auto& [at, id] : {std::pair{Cell{-4, 4}, "FAIR-07"}, std::pair{Cell{-4, 5}, "B"}}) {
+    const SceneTile *laid = TileAt(s.truth, at.x, at.y), *seen = TileAt(*r, at.x, at.y);
+    ASSERT_TRUE(laid && laid->id == id) << "the scene is not the one the test was written for";
+    ASSERT_NE(seen, nullptr) << id << " is not read";
+    EXPECT_TRUE(SameFace(cat.type(cat.find(seen->id)), seen->rotation / 90, cat.type(cat.find(id)),
+                         laid->rotation / 90))
+        << id << " read as " << seen->id << " " << seen->rotation;
+  }
+}
+
 // A yellow monk standing on a cloister at the board's corner hides the cloister (bench vision's
 // scene 933): what is left is grass, on which no art's pattern correlates well, and the tile had
 // been read as a city corner (N) at 0.25, the monk on its field. The colours in view are grass, not
@@ -1223,9 +1265,10 @@ TEST(Analyze, AFollowerOnATileTheFirstLookMissedIsReadWithItsTile) {
 }
 
 // A tile whose look-alike differs from it only where a piece lies is a coin toss, however well it
-// matches: in bench vision's scene 923 a meeple hides R's missing shield (Q has one), N's shield
-// (M lacks it) and the hut by U's road (BEG-01); each was read right with confidence 0.51-0.81
-// and no alternative.
+// matches: in bench vision's scene 923 a meeple hides N's shield (M lacks it) and the hut by U's
+// road (BEG-01); each was read right with confidence 0.51-0.81 and no alternative. (A meeple there
+// hides R's missing shield too, but R's and Q's painted houses lie apart all over the tile: placed
+// beside the meeple, R is told from Q by them, and is read sure.)
 TEST(Analyze, ATileWhoseLookAlikeDiffersOnlyUnderAPieceIsADoubtfulReading) {
   RenderedScene s = BenchScene(923);
   auto r = ReadWithItsCamera(s.image, s.look);
@@ -1234,8 +1277,7 @@ TEST(Analyze, ATileWhoseLookAlikeDiffersOnlyUnderAPieceIsADoubtfulReading) {
     int x, y;
     const char *id, *twin;
   };
-  for (const Expected& e :
-       {Expected{0, 3, "R", "Q"}, Expected{6, 0, "N", "M"}, Expected{1, 4, "U", "BEG-01"}}) {
+  for (const Expected& e : {Expected{6, 0, "N", "M"}, Expected{1, 4, "U", "BEG-01"}}) {
     const SceneTile* read = TileAt(*r, e.x, e.y);
     ASSERT_NE(read, nullptr) << e.id << " at " << e.x << "," << e.y;
     EXPECT_EQ(read->id, e.id);
@@ -1243,6 +1285,9 @@ TEST(Analyze, ATileWhoseLookAlikeDiffersOnlyUnderAPieceIsADoubtfulReading) {
     ASSERT_TRUE(read->alternative.has_value()) << e.id;
     EXPECT_EQ(read->alternative->id, e.twin) << e.id;
   }
+  const SceneTile* r_tile = TileAt(*r, 0, 3);
+  ASSERT_NE(r_tile, nullptr) << "R at 0,3";
+  EXPECT_EQ(r_tile->id, "R");
 }
 
 // Where the pieces read hide all that tells a tile from a look-alike of which the catalog holds
@@ -1575,9 +1620,9 @@ TEST(Analyze, AHutOrInnIsToldWhereTheTilesPlaceAlongItsRoadIsLoose) {
 // A tile read wrong is told by its confidence: in bench vision's scenes 922, 938, 950 and 953 the
 // tiles misread (mostly look-alikes whose telling hut or inn a piece hides, such as IC-01 read as
 // the plain road U) each come with a confidence under 0.7, while most tiles are read with more;
-// on scene 938 the hidden IC-01 is named as the alternative. The meeples hiding those lakes stand
-// on a feature only as sure as their tile: under 0.7 too (on scenes 922 and 950 two more IC-01
-// are read right: their meeples stand where none would on U).
+// were scene 938's hidden IC-01 misread, it would be named as the alternative. The meeples hiding
+// those lakes stand on a feature only as sure as their tile: under 0.7 too (on scenes 922 and 950
+// two more IC-01 are read right: their meeples stand where none would on U).
 TEST(Analyze, ATileReadWrongIsReadWithLowConfidence) {
   const TileCatalog& cat = VisionCatalog();
   int read = 0, sure = 0, wrong = 0, on_hidden_lakes = 0;
@@ -1612,10 +1657,11 @@ TEST(Analyze, ATileReadWrongIsReadWithLowConfidence) {
         }
     }
   }
-  EXPECT_GE(on_hidden_lakes, 2);
+  EXPECT_GE(on_hidden_lakes, 1);
   // Eight when written; 922's hut by its road has since been read right, 950's fair tile FT-01 by
-  // its colours, and 922's J (read as K) once bare table no longer joined the board.
-  EXPECT_GE(wrong, 5) << "the scenes are not the ones this test was written for";
+  // its colours, 922's J (read as K) once bare table no longer joined the board, and 922's M, 938's
+  // IC-01 and 953's E once covered tiles were placed beside their pieces (938's V is read as T).
+  EXPECT_GE(wrong, 3) << "the scenes are not the ones this test was written for";
   EXPECT_GE(sure, read * 8 / 10);
 }
 

@@ -98,7 +98,7 @@ TEST(RereadCell, NoChoicesReadsAsNothing) {
   const auto& tileset = Painted();
   FineTileMatcher fine(tileset, 72);
   cv::Mat board(240, 240, CV_8UC3, cv::Scalar(90, 160, 80));
-  cv::Mat hidden(72, 72, CV_8U, cv::Scalar(0));
+  cv::Mat hidden(board.size(), CV_8U, cv::Scalar(0));
   EXPECT_TRUE(RereadCell(board, {80, 80, 72, 72}, tileset, fine, hidden, {}).empty());
   auto some = RereadCell(board, {80, 80, 72, 72}, tileset, fine, hidden, {Read("A", 0, 0)});
   ASSERT_EQ(some.size(), 1u);

@@ -89,6 +89,35 @@ TEST(FineTileMatcher, ATileOffItsCellByOddPixelsIsFoundWhereItLies) {
   }
 }
 
+// A black meeple standing on a curve (V) at the tile's edge, half on the table: its dark shape
+// pulls the grey correlation off the tile's place; with the meeple's pixels left out the tile is
+// found where it lies.
+TEST(FineTileMatcher, ATileIsFoundWhereItLiesBesideAPieceLeftOut) {
+  auto tileset = PaintedTileset(VisionCatalog());
+  const int curve = VisionCatalog().find("V");
+  const TileReference* art = ArtOf(tileset, curve);
+  ASSERT_NE(art, nullptr);
+  for (cv::Point shift : {cv::Point(2, -1), cv::Point(-1, 2)}) {
+    FineTileMatcher fine(tileset, 64.0);
+    cv::Rect cell;
+    cv::Mat board = BoardWithOneTile(*art, 64.0, cell);
+    const cv::Mat laid = board(cell).clone();
+    board(cell).setTo(cv::Scalar(40, 90, 140));
+    laid.copyTo(board(cell + shift));
+    cv::Mat hidden(board.size(), CV_8U, cv::Scalar(0));
+    const cv::Rect meeple(cell.x - 8, cell.y + 6, 22, 26);
+    cv::rectangle(board, meeple, cv::Scalar(30, 30, 30), cv::FILLED);
+    cv::rectangle(hidden, meeple, cv::Scalar(255), cv::FILLED);
+    const cv::Point2d lies(cell.x + cell.width / 2.0 + shift.x,
+                           cell.y + cell.height / 2.0 + shift.y);
+    const FineTileMatcher::Place beside = fine.Locate(board, cell, curve, 0, hidden);
+    EXPECT_NEAR(beside.centre.x, lies.x, 0.75) << shift;
+    EXPECT_NEAR(beside.centre.y, lies.y, 0.75) << shift;
+    const FineTileMatcher::Place pulled = fine.Locate(board, cell, curve, 0);
+    EXPECT_GT(cv::norm(pulled.centre - lies), 1.0) << shift << ": the meeple no longer pulls";
+  }
+}
+
 // A red meeple on an inn (IC-01), whose pond and roof are players' colours too: the inn's reading
 // leaves the meeple out at a small cost and scores about as on the bare tile, far better than with
 // the meeple compared; the plain road (U) scores clearly lower.
