@@ -277,8 +277,8 @@ FineTileMatcher::Place FineTileMatcher::Locate(const cv::Mat& board, const cv::R
   cv::Mat best_patch, best_result;
   cv::Point at;
   for (double turn : kTurns) {
-    // Beside pieces a tile's open part fits easily at the wrong turn (two cloisters under meeples
-    // at a board's edge, seed 961): every turn is tried.
+    // Beside pieces the open part of a turned tile may fit square better than kSquareEnough (two
+    // cloisters under meeples at a board's edge, seed 961): every turn is tried.
     if (place.fit >= kSquareEnough && hidden.empty()) break;
     cv::Mat patch = Neighbourhood(board, cell, turn), grey, open;
     cv::cvtColor(patch, grey, cv::COLOR_BGR2GRAY);
