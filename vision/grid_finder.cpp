@@ -154,7 +154,7 @@ double StrongestPeriod(std::initializer_list<const std::vector<double>*> profile
 
 double BestPeriod(const std::vector<double>& cols, const std::vector<double>& rows) {
   const int shorter = static_cast<int>(std::min(cols.size(), rows.size()));
-  return StrongestPeriod({&cols, &rows}, std::max(16, shorter / 40), shorter / 3);
+  return StrongestPeriod({&cols, &rows}, std::max(16, shorter / 40), shorter / 2);
 }
 
 }  // namespace cf

@@ -18,7 +18,8 @@ double BestPhase(const std::vector<double>& p, double period);
 // The lag in [lo, hi) at which the summed autocorrelation of `profiles` is strongest, the
 // fundamental preferred over its multiples.
 double StrongestPeriod(std::initializer_list<const std::vector<double>*> profiles, int lo, int hi);
-// The period of the grid from the autocorrelation of both edge profiles (uncalibrated pictures).
+// The period of the grid from the autocorrelation of both edge profiles (uncalibrated pictures),
+// up to half the shorter one: a view framed round a board of a few tiles holds two or three.
 double BestPeriod(const std::vector<double>& cols, const std::vector<double>& rows);
 
 }  // namespace cf

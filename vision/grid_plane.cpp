@@ -245,26 +245,35 @@ std::optional<GridPlane> GridPlaneFromEdges(const cv::Mat& bgr, int max_side) {
   cv::warpPerspective(grey, top, cv::Mat(h), plane.size);
   std::vector<double> cols, rows;
   EdgeProfiles(top, cv::Mat(top.size(), CV_8U, cv::Scalar(255)), cols, rows);
-  int lo = std::max(16, std::min(top.cols, top.rows) / 40), hi = std::min(top.cols, top.rows) / 3;
-  double px = StrongestPeriod({&cols}, lo, hi), py = StrongestPeriod({&rows}, lo, hi);
   // The tiles are square: the ratio of the periods across and along, checked against the ratio
   // the camera the vanishing points imply gives. A period may be the tile's half (roads and walls
   // cross tiles midway): a ratio that disagrees with the camera's but agrees once doubled or
-  // halved is taken so. A ratio no tilt gives (a table of planks) leaves the camera's.
-  const double period_aspect = px > 0 && py > 0 ? px / py : 0;
+  // halved is taken so. A ratio no tilt gives (a table of planks) leaves the camera's. The periods
+  // are looked for up to a third of the view, and where their ratio disagrees with the camera's,
+  // up to its half: a view of a few tiles holds less than three (a board of three tiles read as
+  // tiles a half and a whole tile tall).
+  const int shorter = std::min(top.cols, top.rows), lo = std::max(16, shorter / 40);
   const double camera_aspect = CameraAspect(h, *v1, *v2, bgr.size());
-  auto plausible = [](double a) { return a >= 0.5 && a <= 2; };
   auto agree = [](double a, double b) {
-    return std::abs(std::log(a / b)) <= std::log(kAspectsAgree);
+    return a > 0 && std::abs(std::log(a / b)) <= std::log(kAspectsAgree);
   };
+  auto period_aspect = [&](int hi) {
+    const double px = StrongestPeriod({&cols}, lo, hi), py = StrongestPeriod({&rows}, lo, hi);
+    return px > 0 && py > 0 ? px / py : 0;
+  };
+  double periods = period_aspect(shorter / 3);
+  if (!agree(periods, camera_aspect)) {
+    const double within_half = period_aspect(shorter / 2);
+    if (agree(within_half, camera_aspect)) periods = within_half;
+  }
+  auto plausible = [](double a) { return a >= 0.5 && a <= 2; };
   double aspect = camera_aspect;
-  if (period_aspect > 0) {
+  if (periods > 0) {
     double chosen = 0;
-    if (!agree(period_aspect, camera_aspect))
+    if (!agree(periods, camera_aspect))
       for (double k : {2.0, 0.5})
-        if (plausible(period_aspect * k) && agree(period_aspect * k, camera_aspect))
-          chosen = period_aspect * k;
-    if (chosen == 0 && plausible(period_aspect)) chosen = period_aspect;
+        if (plausible(periods * k) && agree(periods * k, camera_aspect)) chosen = periods * k;
+    if (chosen == 0 && plausible(periods)) chosen = periods;
     if (chosen > 0) aspect = chosen;
   }
   if (!plausible(aspect)) return std::nullopt;

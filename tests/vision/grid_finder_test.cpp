@@ -48,5 +48,24 @@ TEST(GridFinder, TurningByTheFoundAngleSquaresTheGrid) {
   EXPECT_NEAR(BestPeriod(cols, rows), 60, 1);
 }
 
+// Two tiles by two filling a view (a board of a few tiles, framed by its own edges): the tile is
+// over a third of the view's side, and still its period.
+TEST(GridFinder, ATileOverAThirdOfTheViewIsItsPeriod) {
+  cv::Mat picture(300, 300, CV_8U, cv::Scalar(150));
+  std::mt19937 rng(11);
+  std::uniform_int_distribution<int> pos(40, 260), radius(6, 30), shade(60, 230);
+  for (int i = 0; i < 60; ++i) {
+    cv::Point p(pos(rng), pos(rng));
+    cv::ellipse(picture, p, {radius(rng), radius(rng)}, pos(rng), 0, 200, shade(rng), 2);
+  }
+  for (int k = 30; k < 300; k += 120) {
+    cv::line(picture, {k, 30}, {k, 270}, cv::Scalar(20), 2);
+    cv::line(picture, {30, k}, {270, k}, cv::Scalar(20), 2);
+  }
+  std::vector<double> cols, rows;
+  EdgeProfiles(picture, cv::Mat(picture.size(), CV_8U, cv::Scalar(255)), cols, rows);
+  EXPECT_NEAR(BestPeriod(cols, rows), 120, 1);
+}
+
 }  // namespace
 }  // namespace cf

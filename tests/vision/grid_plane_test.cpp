@@ -139,6 +139,23 @@ TEST(GridPlane, APeriodOfHalfATileDoesNotSquashTheTiles) {
   EXPECT_NEAR(top.near_over_far, 1.0, 0.03);
 }
 
+// A board of three tiles, laid in an L, fills most of the view the edges frame: a tile is more
+// than a third of it, beyond where its period was looked for, and the ratio of the periods
+// found (a half tile one way, a tile the other, or the table's grain) had stretched the tiles
+// 10-40% (bench vision --tiles 3 --tokens 0 --uncalibrated; the seeds the change was written on).
+TEST(GridPlane, SquaresTheTilesOfABoardOfThree) {
+  for (uint64_t seed : {55010, 55014, 55025, 55026}) {
+    SceneRecipe recipe = BenchRecipe(seed);
+    recipe.tiles = 3;
+    recipe.tokens = 0;
+    const RenderedScene s = RenderRecipe(VisionCatalog(), recipe);
+    auto plane = GridPlaneFromEdges(s.image);
+    ASSERT_TRUE(plane.has_value()) << "seed " << seed;
+    GridShape top = ShapeInView(s.truth, s.look.camera, *plane);
+    EXPECT_NEAR(top.step_x / top.step_y, 1.0, 0.07) << "seed " << seed << ": tiles are square";
+  }
+}
+
 TEST(GridPlane, FindsNothingInAPictureWithoutStraightEdges) {
   cv::Mat noise(720, 1280, CV_8UC3);
   cv::randu(noise, 0, 255);

@@ -1,8 +1,9 @@
-// Boards of one to three tiles, the start of a game, read with a calibration; an empty table, or
-// one with arms over it, is still no board.
+// Boards of one to three tiles, the start of a game, read with a calibration (three also without
+// one); an empty table, or one with arms over it, is still no board.
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -54,6 +55,46 @@ TEST(SmallBoard, TheStartTileAloneIsRead) { EXPECT_GE(ReadRight(51200, 8, 1), 7)
 TEST(SmallBoard, TheFirstTurnsAreRead) {
   EXPECT_GE(ReadRight(51300, 6, 2), 5);
   EXPECT_GE(ReadRight(51400, 6, 3), 5);
+}
+
+// Whether `read`, in its own frame (an uncalibrated reading's: the grid's axes, a tile's cell as
+// the origin), lays the tiles of `truth` as they lie: the same ids, cells and turns under one
+// quarter turn and shift of the frame.
+bool SameBoardInItsOwnFrame(const Scene& read, const Scene& truth) {
+  if (read.tiles.size() != truth.tiles.size() || read.tiles.empty()) return false;
+  auto turned = [](Cell c, int q) {
+    for (int i = 0; i < q; ++i) c = {-c.y, c.x};
+    return c;
+  };
+  for (int q = 0; q < 4; ++q)
+    for (int sign : {1, -1})
+      for (const SceneTile& anchor : truth.tiles) {
+        const Cell first = turned(read.tiles[0].at, q);
+        const Cell shift{anchor.at.x - first.x, anchor.at.y - first.y};
+        auto laid = [&](const SceneTile& r) {
+          const Cell c = turned(r.at, q);
+          return std::any_of(truth.tiles.begin(), truth.tiles.end(), [&](const SceneTile& t) {
+            return t.at.x == c.x + shift.x && t.at.y == c.y + shift.y && t.id == r.id &&
+                   t.rotation == (r.rotation + sign * 90 * q + 720) % 360;
+          });
+        };
+        if (std::all_of(read.tiles.begin(), read.tiles.end(), laid)) return true;
+      }
+  return false;
+}
+
+// Without a calibration the plane comes from the tile edges; three tiles fill most of the view
+// they frame, and their period lies beyond a third of it, where it had not been looked for: of
+// bench vision's boards of three tiles 55000-55019 (those the change was written on), one had been
+// read whole and right, nine are now.
+TEST(SmallBoard, ABoardOfThreeIsReadWithoutACalibration) {
+  int right = 0;
+  for (uint64_t seed = 55000; seed < 55020; ++seed) {
+    const RenderedScene s = SmallBoard(seed, 3);
+    auto r = AnalyzeTable(s.image, {&VisionCatalog(), &Painted(), nullptr, ""});
+    right += r && SameBoardInItsOwnFrame(*r, s.truth);
+  }
+  EXPECT_GE(right, 7) << right << " of 20 read whole and right";
 }
 
 // A glare beside the start tile (bench vision --seed 55083 --tiles 1 --tokens 0): five cells of it
