@@ -6,6 +6,7 @@
 #include <random>
 
 #include "vision/grid_finder.h"
+#include "vision/top_view.h"
 
 namespace cf {
 
@@ -91,6 +92,10 @@ std::optional<cv::Vec3d> VanishingPoint(const std::vector<Segment>& family) {
 // Two aspect ratios agree within this factor: the periods' and the camera's on real photos whose
 // tiles were read agreed within 1.12 (rendered views within 1.05).
 constexpr double kAspectsAgree = 1.2;
+// A board of few tiles holds at most this share of the view its edges frame; its outline squares
+// the tiles when they are stretched by this much or more, and by no more than the other.
+constexpr double kMostBoardOfFewShare = 0.5;
+constexpr double kLeastOutlineStretch = 1.03, kMostOutlineStretch = 1.3;
 
 // How much a view `h` (picture pixels -> view, its x and y along the families running to `v1`
 // and `v2`, centred homogeneous points) must be stretched along y for squares on the plane to be
@@ -286,6 +291,42 @@ std::optional<GridPlane> GridPlaneFromEdges(const cv::Mat& bgr, int max_side) {
     plane.size = cv::Size(static_cast<int>(plane.size.width * f), max_side);
   }
   return plane;
+}
+
+std::optional<GridPlane> SquaredByBoardOutline(const cv::Mat& bgr, const GridPlane& plane) {
+  cv::Mat view, valid;
+  cv::warpPerspective(bgr, view, cv::Mat(plane.to_top), plane.size, cv::INTER_LINEAR);
+  cv::warpPerspective(cv::Mat(bgr.size(), CV_8U, cv::Scalar(255)), valid, cv::Mat(plane.to_top),
+                      plane.size, cv::INTER_NEAREST);
+  const std::vector<ColorStats> tables = TableColourGuesses(view, valid);
+  if (tables.empty()) return std::nullopt;
+  cv::Mat board = NotTable(HalfSizeLab(view), plane.size, tables[0]) & valid;
+  cv::morphologyEx(board, board, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {5, 5}));
+  cv::Mat labels, stats, centroids;
+  const int n = cv::connectedComponentsWithStats(board, labels, stats, centroids, 8, CV_32S);
+  int largest = 0;
+  for (int i = 1; i < n; ++i)
+    if (largest == 0 ||
+        stats.at<int>(i, cv::CC_STAT_AREA) > stats.at<int>(largest, cv::CC_STAT_AREA))
+      largest = i;
+  if (largest == 0) return std::nullopt;
+  const double area = stats.at<int>(largest, cv::CC_STAT_AREA);
+  if (area > kMostBoardOfFewShare * cv::countNonZero(valid)) return std::nullopt;
+  const double width = stats.at<int>(largest, cv::CC_STAT_WIDTH),
+               height = stats.at<int>(largest, cv::CC_STAT_HEIGHT);
+  // The box's tiles across over along: the ratio of one to three that its sides' ratio is nearest.
+  const double ratio = width / height;
+  double tiles = 1;
+  for (double k : {2.0, 3.0, 0.5, 1.0 / 3})
+    if (std::abs(std::log(ratio / k)) < std::abs(std::log(ratio / tiles))) tiles = k;
+  const double stretch = ratio / tiles;
+  if (std::abs(std::log(stretch)) < std::log(kLeastOutlineStretch) ||
+      std::abs(std::log(stretch)) > std::log(kMostOutlineStretch))
+    return std::nullopt;
+  GridPlane squared = plane;
+  squared.to_top = cv::Matx33d(1, 0, 0, 0, stretch, 0, 0, 0, 1) * plane.to_top;
+  squared.size.height = static_cast<int>(plane.size.height * stretch);
+  return squared;
 }
 
 }  // namespace cf

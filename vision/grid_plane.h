@@ -18,4 +18,10 @@ struct GridPlane {
 // do not form two families. A picture taken from straight above gives (nearly) the identity.
 std::optional<GridPlane> GridPlaneFromEdges(const cv::Mat& bgr, int max_side = 2400);
 
+// The view `plane` makes of `bgr` stretched along its y so that the part unlike the table (a board
+// of a few tiles, its box one to three tiles each way) is as tall as its tiles say: for when the
+// tile edges' periods squared the tiles wrongly. Nothing when that part is no small board or
+// needs no stretch.
+std::optional<GridPlane> SquaredByBoardOutline(const cv::Mat& bgr, const GridPlane& plane);
+
 }  // namespace cf

@@ -92,6 +92,9 @@ constexpr double kFollowerMiddleMm = 6.5;
 // finest template only costs time.
 constexpr double kFinestPpmm = 1.6;
 
+// A board of few tiles holds at most this many (see ReadFewTiles).
+constexpr size_t kMostFewTiles = 7;
+
 // The step of TableReader::Read at which a picture was refused (its Error's progress): the plane,
 // the grid, the board's tiles, their joining into one board, the covered tiles.
 enum ReadStep : int { kPlaneStep = 1, kGridStep, kTilesStep, kJoinStep, kCoveredTilesStep };

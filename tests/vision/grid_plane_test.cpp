@@ -139,20 +139,41 @@ TEST(GridPlane, APeriodOfHalfATileDoesNotSquashTheTiles) {
   EXPECT_NEAR(top.near_over_far, 1.0, 0.03);
 }
 
+// bench vision's scene `seed` with three tiles and no catapult token (--tiles 3 --tokens 0).
+RenderedScene BoardOfThree(uint64_t seed) {
+  SceneRecipe recipe = BenchRecipe(seed);
+  recipe.tiles = 3;
+  recipe.tokens = 0;
+  return RenderRecipe(VisionCatalog(), recipe);
+}
+
 // A board of three tiles, laid in an L, fills most of the view the edges frame: a tile is more
 // than a third of it, beyond where its period was looked for, and the ratio of the periods
 // found (a half tile one way, a tile the other, or the table's grain) had stretched the tiles
 // 10-40% (bench vision --tiles 3 --tokens 0 --uncalibrated; the seeds the change was written on).
 TEST(GridPlane, SquaresTheTilesOfABoardOfThree) {
   for (uint64_t seed : {55010, 55014, 55025, 55026}) {
-    SceneRecipe recipe = BenchRecipe(seed);
-    recipe.tiles = 3;
-    recipe.tokens = 0;
-    const RenderedScene s = RenderRecipe(VisionCatalog(), recipe);
+    const RenderedScene s = BoardOfThree(seed);
     auto plane = GridPlaneFromEdges(s.image);
     ASSERT_TRUE(plane.has_value()) << "seed " << seed;
     GridShape top = ShapeInView(s.truth, s.look.camera, *plane);
     EXPECT_NEAR(top.step_x / top.step_y, 1.0, 0.07) << "seed " << seed << ": tiles are square";
+  }
+}
+
+// Where the edges' periods still stretch the tiles of a board of three by 12-18% (the table's
+// grain, a half tile one way), the board's outline squares them: its box is two tiles by two.
+TEST(GridPlane, TheOutlineOfABoardOfThreeSquaresItsTiles) {
+  for (uint64_t seed : {55000, 55011, 55022, 55034}) {
+    const RenderedScene s = BoardOfThree(seed);
+    auto plane = GridPlaneFromEdges(s.image);
+    ASSERT_TRUE(plane.has_value()) << "seed " << seed;
+    const GridShape rough = ShapeInView(s.truth, s.look.camera, *plane);
+    auto squared = SquaredByBoardOutline(s.image, *plane);
+    ASSERT_TRUE(squared.has_value()) << "seed " << seed;
+    const GridShape top = ShapeInView(s.truth, s.look.camera, *squared);
+    ASSERT_GT(std::abs(rough.step_x / rough.step_y - 1), 0.1) << "seed " << seed << ": squared";
+    EXPECT_NEAR(top.step_x / top.step_y, 1.0, 0.05) << "seed " << seed << ": tiles are square";
   }
 }
 
