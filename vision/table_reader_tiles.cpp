@@ -121,11 +121,11 @@ constexpr size_t kMostTiles = 400;
 constexpr size_t kManyTiles = 120;
 constexpr double kJoinedShare = 0.8;
 // A board read as one of few tiles (ReadFewTiles) holds at most kMostFewTiles (table_reader.h),
-// and one of them matches its art kFewTilesBestScore or more. Rendered boards of one to five tiles (seeds
-// 51000-51019) showed a best tile of 0.84 and more but where tokens lay on all of them (0.70 to
-// 0.79); pictures of tile art that are no board (a cake, a printed list of tiles, tile sheets
-// beside their box: real_photos/not_a_board), given calibrations of 0.5 to 2.5 px/mm, showed boards
-// of 1 to 20 tiles, the best 0.63 to 0.91.
+// and one of them matches its art kFewTilesBestScore or more. Rendered boards of one to five
+// tiles (seeds 51000-51019) showed a best tile of 0.84 and more but where tokens lay on all of
+// them (0.70 to 0.79); pictures of tile art that are no board (a cake, a printed list of tiles,
+// tile sheets beside their box: real_photos/not_a_board), given calibrations of 0.5 to 2.5 px/mm,
+// showed boards of 1 to 20 tiles, the best 0.63 to 0.91.
 constexpr double kFewTilesBestScore = 0.8;
 constexpr size_t kFewTiles = 8;               // a board this small must match well throughout:
 constexpr double kFewTilesMedianScore = 0.6;  // its median match at least this
