@@ -6,7 +6,6 @@
 #include <random>
 
 #include "vision/grid_finder.h"
-#include "vision/top_view.h"
 
 namespace cf {
 
@@ -293,11 +292,18 @@ std::optional<GridPlane> GridPlaneFromEdges(const cv::Mat& bgr, int max_side) {
   return plane;
 }
 
+TopView ViewThrough(const cv::Mat& bgr, const GridPlane& plane) {
+  TopView view;
+  cv::warpPerspective(bgr, view.image, cv::Mat(plane.to_top), plane.size, cv::INTER_LINEAR,
+                      cv::BORDER_CONSTANT);
+  cv::warpPerspective(cv::Mat(bgr.size(), CV_8U, cv::Scalar(255)), view.valid,
+                      cv::Mat(plane.to_top), plane.size, cv::INTER_NEAREST, cv::BORDER_CONSTANT);
+  return view;
+}
+
 std::optional<GridPlane> SquaredByBoardOutline(const cv::Mat& bgr, const GridPlane& plane) {
-  cv::Mat view, valid;
-  cv::warpPerspective(bgr, view, cv::Mat(plane.to_top), plane.size, cv::INTER_LINEAR);
-  cv::warpPerspective(cv::Mat(bgr.size(), CV_8U, cv::Scalar(255)), valid, cv::Mat(plane.to_top),
-                      plane.size, cv::INTER_NEAREST);
+  const TopView straight = ViewThrough(bgr, plane);
+  const cv::Mat &view = straight.image, &valid = straight.valid;
   const std::vector<ColorStats> tables = TableColourGuesses(view, valid);
   if (tables.empty()) return std::nullopt;
   cv::Mat board = NotTable(HalfSizeLab(view), plane.size, tables[0]) & valid;

@@ -6,6 +6,8 @@
 #include <opencv2/core.hpp>
 #include <optional>
 
+#include "vision/top_view.h"
+
 namespace cf {
 
 // The straightened view: a homography from picture pixels to top-view pixels, and its size.
@@ -17,6 +19,9 @@ struct GridPlane {
 // Finds the plane from the tile edges, or nothing when there are too few straight edges or they
 // do not form two families. A picture taken from straight above gives (nearly) the identity.
 std::optional<GridPlane> GridPlaneFromEdges(const cv::Mat& bgr, int max_side = 2400);
+
+// The picture `bgr` seen through `plane`'s view, and where it reaches (not metric: no scale known).
+TopView ViewThrough(const cv::Mat& bgr, const GridPlane& plane);
 
 // The view `plane` makes of `bgr` stretched along its y so that the part unlike the table (a board
 // of a few tiles, its box one to three tiles each way) is as tall as its tiles say: for when the

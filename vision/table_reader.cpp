@@ -188,11 +188,7 @@ Status TableReader::SeeFromAbove() {
                       box.width / coarse.ppmm + 2 * margin, box.height / coarse.ppmm + 2 * margin);
     top = Rectify(image, *cam, kFinestPpmm, &region);
   } else if (plane) {  // no calibration: the tiles show the plane
-    cv::warpPerspective(image, top.image, cv::Mat(plane->to_top), plane->size, cv::INTER_LINEAR,
-                        cv::BORDER_CONSTANT);
-    cv::warpPerspective(cv::Mat(image.size(), CV_8U, cv::Scalar(255)), top.valid,
-                        cv::Mat(plane->to_top), plane->size, cv::INTER_NEAREST,
-                        cv::BORDER_CONSTANT);
+    top = ViewThrough(image, *plane);
     from_edges = true;
   } else {
     top.image = image;
