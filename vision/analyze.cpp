@@ -4,12 +4,23 @@
 #include <opencv2/calib3d.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "vision/board_outline.h"
 #include "vision/grid_plane.h"
 #include "vision/table_reader.h"
 
 namespace cf {
 
 namespace {
+
+// A board found by its outline alone has a tile read at least this sure (rendered boards of one
+// and two tiles: 0.94 and more).
+constexpr double kLeastSurestTileByOutline = 0.8;
+
+double SurestTile(const Scene& scene) {
+  double surest = 0;
+  for (const SceneTile& t : scene.tiles) surest = std::max(surest, t.confidence);
+  return surest;
+}
 
 constexpr int kTableGuesses = 2;  // what TableColourGuesses offers: the commonest, the whole rim
 
@@ -106,6 +117,20 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
       auto again = WithEachTableGuess(
           [&](int guess) { return ReadByTiles(image, in, squared, guess, nullptr); });
       if (again && again->tiles.size() <= kMostFewTiles) scene = std::move(again);
+    }
+  // A board of one to three tiles in a row has too few edges to show the plane, but its outline
+  // does: read as a board of few tiles in each view that squares it, the likeliest first.
+  if (!scene)
+    for (const GridPlane& squared : PlanesOfSmallBoard(SmallBoardCorners(image))) {
+      auto few = WithEachTableGuess([&](int guess) {
+        return TableReader(image, in, squared, guess, nullptr).ReadFewTiles();
+      });
+      // Nothing but the outline says this is a board: a tile sheet's tiles have such outlines
+      // too (not_a_board/test_5.jpg, one read as BEG-01 at 0.41 with the painted art).
+      if (few && SurestTile(*few) >= kLeastSurestTileByOutline) {
+        scene = std::move(few);
+        break;
+      }
     }
   if (scene) scene->timing_ms["total"] = Ms(t0);
   return scene;

@@ -298,6 +298,8 @@ TopView ViewThrough(const cv::Mat& bgr, const GridPlane& plane) {
                       cv::BORDER_CONSTANT);
   cv::warpPerspective(cv::Mat(bgr.size(), CV_8U, cv::Scalar(255)), view.valid,
                       cv::Mat(plane.to_top), plane.size, cv::INTER_NEAREST, cv::BORDER_CONSTANT);
+  view.ppmm = plane.ppmm;
+  view.metric = plane.ppmm > 0;
   return view;
 }
 

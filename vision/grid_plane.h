@@ -14,13 +14,15 @@ namespace cf {
 struct GridPlane {
   cv::Matx33d to_top;
   cv::Size size;
+  double ppmm = 0;  // the view's pixels per table mm where that is known, else 0
 };
 
 // Finds the plane from the tile edges, or nothing when there are too few straight edges or they
 // do not form two families. A picture taken from straight above gives (nearly) the identity.
 std::optional<GridPlane> GridPlaneFromEdges(const cv::Mat& bgr, int max_side = 2400);
 
-// The picture `bgr` seen through `plane`'s view, and where it reaches (not metric: no scale known).
+// The picture `bgr` seen through `plane`'s view, and where it reaches (metric when the plane's
+// scale is known).
 TopView ViewThrough(const cv::Mat& bgr, const GridPlane& plane);
 
 // The view `plane` makes of `bgr` stretched along its y so that the part unlike the table (a board

@@ -61,7 +61,9 @@ TableReader::TableReader(const cv::Mat& image, const AnalyzeInput& in,
 }
 
 Result<Scene> TableReader::ReadFewTiles() {
-  if (!in.calibration || !in.calibration->has_table_pose) return Fail("no board in view");
+  const bool scale_known =
+      (in.calibration && in.calibration->has_table_pose) || (plane && plane->ppmm > 0);
+  if (!scale_known) return Fail("no board in view");
   few_tiles = true;
   return Read();
 }
@@ -359,7 +361,9 @@ void TableReader::Finish() {
   scene.grid["cells_matched"] = static_cast<int>(cells.size());
   scene.grid["frame"] = table_frame ? "calibrated table" : "tile grid";
   if (!cam)
-    scene.grid["plane"] = from_edges ? "from the tile edges" : "taken as seen from straight above";
+    scene.grid["plane"] = !from_edges       ? "taken as seen from straight above"
+                          : plane->ppmm > 0 ? "from the board's outline"
+                                            : "from the tile edges";
   scene.timing_ms["rectify"] = t_rectify;
   scene.timing_ms["grid"] = t_grid - t_rectify;
   scene.timing_ms["tiles"] = t_first_reading - t_grid;

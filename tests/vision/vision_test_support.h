@@ -72,6 +72,15 @@ inline RenderedScene BenchScene(uint64_t seed) {
   return RenderRecipe(VisionCatalog(), BenchRecipe(seed));
 }
 
+// bench vision's scene `seed` with `tiles` tiles and no catapult tokens (bench vision --tiles N
+// --tokens 0).
+inline RenderedScene SmallBoard(uint64_t seed, int tiles) {
+  SceneRecipe recipe = BenchRecipe(seed);
+  recipe.tiles = tiles;
+  recipe.tokens = 0;
+  return RenderRecipe(VisionCatalog(), recipe);
+}
+
 // A game with The Catapult played and laid out turn by turn; by default 4 players and 34 turns
 // with a knock-out, a target and a seduction round, as bench referee plays it.
 inline Sequence PlayedGame(uint64_t seed, int players = 4, int turns = 34,

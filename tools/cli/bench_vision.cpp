@@ -1,6 +1,7 @@
 // catapult-fair bench vision: accuracy and speed of analyze on rendered scenes it was not tuned on.
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -52,7 +53,24 @@ cv::Point2d QuarterTurns(cv::Point2d p, int q) {
 // An uncalibrated reading has its own frame (the middle tile, the grid's axes): moves it onto the
 // truth's by the quarter turn and cell offset under which most tiles agree.
 void IntoTruthFrame(Scene& read, const Scene& truth) {
-  int best_q = 0, best_votes = -1, best_sign = 1;
+  // How many tiles' rotations agree with the truth's under quarter turn `q` and cell offset
+  // `offset`, each way the quarter turn may add to them.
+  auto rotations_agreeing = [&](int q, cv::Point offset) {
+    std::array<int, 2> agree{0, 0};
+    for (const auto& r : read.tiles) {
+      cv::Point2d p = QuarterTurns({double(r.at.x), double(r.at.y)}, q);
+      for (const auto& t : truth.tiles)
+        if (t.at.x == static_cast<int>(p.x) + offset.x &&
+            t.at.y == static_cast<int>(p.y) + offset.y && t.id == r.id)
+          for (int k = 0; k < 2; ++k)
+            agree[k] += (r.rotation + (k ? -1 : 1) * 90 * q + 720) % 360 == t.rotation;
+    }
+    return agree;
+  };
+  // Most tiles agreeing in place, then in rotation: a board of one tile agrees in place under
+  // every turn, and its turn is what the picture cannot say without a calibration.
+  int best_q = 0, best_sign = 1;
+  std::pair<int, int> best_votes{-1, -1};
   cv::Point best_offset;
   for (int q = 0; q < 4; ++q) {
     std::map<std::pair<int, int>, int> votes;
@@ -62,19 +80,15 @@ void IntoTruthFrame(Scene& read, const Scene& truth) {
           cv::Point2d p = QuarterTurns({double(r.at.x), double(r.at.y)}, q);
           ++votes[{t.at.x - static_cast<int>(p.x), t.at.y - static_cast<int>(p.y)}];
         }
-    for (const auto& [offset, n] : votes)
-      if (n > best_votes) best_votes = n, best_q = q, best_offset = {offset.first, offset.second};
+    for (const auto& [offset, n] : votes) {
+      const cv::Point at(offset.first, offset.second);
+      const std::array<int, 2> agree = rotations_agreeing(q, at);
+      const std::pair<int, int> score{n, std::max(agree[0], agree[1])};
+      if (score > best_votes) best_votes = score, best_q = q, best_offset = at;
+    }
   }
   // Which way the quarter turn adds to the tiles' rotations: the one under which more agree.
-  int agree[2] = {0, 0};
-  for (const auto& r : read.tiles) {
-    cv::Point2d p = QuarterTurns({double(r.at.x), double(r.at.y)}, best_q);
-    for (const auto& t : truth.tiles)
-      if (t.at.x == static_cast<int>(p.x) + best_offset.x &&
-          t.at.y == static_cast<int>(p.y) + best_offset.y && t.id == r.id)
-        for (int k = 0; k < 2; ++k)
-          agree[k] += (r.rotation + (k ? -1 : 1) * 90 * best_q + 720) % 360 == t.rotation;
-  }
+  const std::array<int, 2> agree = rotations_agreeing(best_q, best_offset);
   best_sign = agree[0] >= agree[1] ? 1 : -1;
   auto move = [&](double mm[2]) {
     cv::Point2d p = QuarterTurns({mm[0], mm[1]}, best_q);
