@@ -22,6 +22,18 @@ constexpr double kLeastFill = 0.85;
 // Its hull is a quadrilateral: the area within the sides fitted to it within this factor of the
 // hull's.
 constexpr double kMostQuadOffHull = 1.1;
+// At most this many outlines are offered, each at least this share of its first side away.
+constexpr size_t kMostOutlines = 3;
+constexpr double kSameOutlineShare = 0.2;
+// A board of few tiles in a box fills at least this share of it (an L of three fills 3/4), and
+// the tiles it would hold are within this much of a whole number.
+constexpr double kLeastBoxFill = 0.5, kMostTilesOffWhole = 0.35;
+// A board of few tiles that is no row: its outline simplified by this share of its length runs
+// along two directions (within kSideOffDirection degrees) over kLeastRectilinearShare of it; its
+// box's sides are fitted to the outline's points within kExtremeBand of its extent from the
+// extremes (tiles lie a few degrees off square, and the view is in perspective).
+constexpr double kPolygonStep = 0.01, kSideOffDirection = 10, kLeastRectilinearShare = 0.75;
+constexpr double kExtremeBand = 0.04;
 // A step in brightness across a tile's side, grey levels over two pixels, that is an edge.
 constexpr double kLeastEdgeStep = 12;
 // Room round the board for pieces thrown off it (table mm), as the calibrated view's.
@@ -29,6 +41,13 @@ constexpr double kRoomMm = 120;
 // A row of tiles is taken for one its sides' ratio is within this factor of: a square seen
 // 50 degrees from straight down is half again as long one way.
 constexpr double kMostForeshortening = 1.6;
+
+// The distance from `p` to the nearest of `points`.
+double ToNearest(cv::Point2d p, const std::vector<cv::Point2d>& points) {
+  double best = 1e18;
+  for (cv::Point2d q : points) best = std::min(best, cv::norm(p - q));
+  return best;
+}
 
 double Distance(cv::Point2d p, cv::Point2d a, cv::Point2d b) {
   const cv::Point2d d = b - a;
@@ -62,14 +81,19 @@ std::optional<cv::Point2d> Crossing(const std::pair<cv::Point2d, cv::Point2d>& l
   return l.first + t * l.second;
 }
 
-// The corners of the quadrilateral `part` (a mask) fills, its sides fitted to its outline.
-std::vector<cv::Point2d> QuadrilateralOf(const cv::Mat& part) {
+// The longest outer outline of the mask `part`.
+std::vector<cv::Point> OuterOutline(const cv::Mat& part) {
   std::vector<std::vector<cv::Point>> outlines;
   cv::findContours(part, outlines, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
   if (outlines.empty()) return {};
-  const auto& outline =
-      *std::max_element(outlines.begin(), outlines.end(),
-                        [](const auto& a, const auto& b) { return a.size() < b.size(); });
+  return *std::max_element(outlines.begin(), outlines.end(),
+                           [](const auto& a, const auto& b) { return a.size() < b.size(); });
+}
+
+// The corners of the quadrilateral `part` (a mask) fills, its sides fitted to its outline.
+std::vector<cv::Point2d> QuadrilateralOf(const cv::Mat& part) {
+  const std::vector<cv::Point> outline = OuterOutline(part);
+  if (outline.empty()) return {};
   std::vector<cv::Point> hull, quad;
   cv::convexHull(outline, hull);
   const double perimeter = cv::arcLength(hull, true);
@@ -91,6 +115,89 @@ std::vector<cv::Point2d> QuadrilateralOf(const cv::Mat& part) {
   std::vector<cv::Point2f> fitted(corners.begin(), corners.end());
   if (std::abs(std::log(cv::contourArea(fitted) / hull_area)) > std::log(kMostQuadOffHull))
     return {};
+  return corners;
+}
+
+// The corners of the box `part` (a mask) lies in, when its outline runs along two directions
+// only (a board of few tiles that is no row: an L of three, a T of four): each side fitted to
+// the outline's points at the part's extreme across one of the directions.
+std::vector<cv::Point2d> BoxOf(const cv::Mat& part) {
+  const std::vector<cv::Point> outline = OuterOutline(part);
+  if (outline.empty()) return {};
+  std::vector<cv::Point> polygon;
+  const double perimeter = cv::arcLength(outline, true);
+  cv::approxPolyDP(outline, polygon, kPolygonStep * perimeter, true);
+  // The two directions its sides run along: the longest summed, and the next at least 40 degrees
+  // off it.
+  std::vector<double> along(90, 0);
+  auto angle_of = [](cv::Point2d d) {
+    return std::fmod(std::atan2(d.y, d.x) * 180 / CV_PI + 180, 180);
+  };
+  for (size_t i = 0; i < polygon.size(); ++i) {
+    const cv::Point2d d = polygon[(i + 1) % polygon.size()] - polygon[i];
+    along[static_cast<int>(angle_of(d) / 2) % 90] += cv::norm(d);
+  }
+  auto gap = [](double a, double b) {
+    const double d = std::fmod(std::abs(a - b), 180.0);
+    return std::min(d, 180 - d);
+  };
+  auto smoothed = [&](int i) { return along[(i + 89) % 90] + along[i] + along[(i + 1) % 90]; };
+  int first = 0, second = -1;
+  for (int i = 1; i < 90; ++i)
+    if (smoothed(i) > smoothed(first)) first = i;
+  for (int i = 0; i < 90; ++i)
+    if (gap(2 * i, 2 * first) >= 40 && (second < 0 || smoothed(i) > smoothed(second))) second = i;
+  if (second < 0) return {};
+  // Each the length-weighted mean of the sides near its peak.
+  double directions[2] = {2.0 * first + 1, 2.0 * second + 1};
+  for (double& direction : directions) {
+    cv::Point2d sum(0, 0);  // doubled angles, so that 179 and 1 degrees average to 0
+    for (size_t i = 0; i < polygon.size(); ++i) {
+      const cv::Point2d d = polygon[(i + 1) % polygon.size()] - polygon[i];
+      const double a = angle_of(d);
+      if (gap(a, direction) < kSideOffDirection)
+        sum += cv::norm(d) * cv::Point2d(std::cos(a * CV_PI / 90), std::sin(a * CV_PI / 90));
+    }
+    direction = std::fmod(std::atan2(sum.y, sum.x) * 90 / CV_PI + 180, 180);
+  }
+  // Rectilinear: nearly all its length runs along the two.
+  double on_them = 0;
+  for (size_t i = 0; i < polygon.size(); ++i) {
+    const cv::Point2d d = polygon[(i + 1) % polygon.size()] - polygon[i];
+    if (gap(angle_of(d), directions[0]) < kSideOffDirection ||
+        gap(angle_of(d), directions[1]) < kSideOffDirection)
+      on_them += cv::norm(d);
+  }
+  if (on_them < kLeastRectilinearShare * cv::arcLength(polygon, true)) return {};
+  // For each direction, the lines along it through the outline's points at either extreme.
+  std::vector<std::pair<cv::Point2d, cv::Point2d>> sides;  // low and high of each direction
+  for (double direction : directions) {
+    const double a = direction * CV_PI / 180;
+    const cv::Point2d dir(std::cos(a), std::sin(a)), normal(-dir.y, dir.x);
+    double lo = 1e18, hi = -1e18;
+    for (cv::Point p : outline) {
+      const double t = cv::Point2d(p).dot(normal);
+      lo = std::min(lo, t), hi = std::max(hi, t);
+    }
+    const double band = kExtremeBand * (hi - lo);
+    for (bool low : {true, false}) {
+      std::vector<cv::Point2f> near;
+      for (cv::Point p : outline) {
+        const double t = cv::Point2d(p).dot(normal);
+        if (low ? t < lo + band : t > hi - band) near.push_back(cv::Point2f(p));
+      }
+      if (near.size() < 10) return {};
+      cv::Vec4f line;
+      cv::fitLine(near, line, cv::DIST_HUBER, 0, 0.01, 0.01);
+      sides.push_back({cv::Point2d(line[2], line[3]), cv::Point2d(line[0], line[1])});
+    }
+  }
+  std::vector<cv::Point2d> corners;
+  for (auto [i, j] : {std::pair{0, 2}, {0, 3}, {1, 3}, {1, 2}}) {
+    auto c = Crossing(sides[i], sides[j]);
+    if (!c) return {};
+    corners.push_back(*c);
+  }
   return corners;
 }
 
@@ -124,26 +231,45 @@ std::pair<cv::Point2d, cv::Point2d> OntoEdge(const cv::Mat& grey, cv::Point2d a,
 
 }  // namespace
 
-std::vector<cv::Point2d> SmallBoardCorners(const cv::Mat& bgr) {
-  if (bgr.empty()) return {};
+std::vector<BoardOutline> SmallBoardOutlines(const cv::Mat& bgr) {
+  std::vector<BoardOutline> outlines;
+  if (bgr.empty()) return outlines;
   const double shrink = std::min(1.0, 1600.0 / std::max(bgr.cols, bgr.rows));
   cv::Mat small;
   cv::resize(bgr, small, cv::Size(), shrink, shrink, cv::INTER_AREA);
   const cv::Mat valid(small.size(), CV_8U, cv::Scalar(255));
   const cv::Mat half_lab = HalfSizeLab(small);
-  // Each guess of the table's colour, first as the reader judges the table, then stricter: a
-  // patch of light on the table may join the board.
-  for (const ColorStats& table : TableColourGuesses(small, valid))
-    for (double limit : {9.0, 36.0}) {
-      cv::Mat unlike = NotTable(half_lab, small.size(), table, limit);
+  // A part that fills a quadrilateral (a row of tiles), else one whose outline runs along two
+  // directions and that fills half its box or more; judged unlike the table as the reader judges
+  // it, then stricter (a patch of light on the table may join the board), and last by hue alone (a
+  // glare is the table's colour, brighter: the sample game's 002.jpg).
+  enum Way { kAsTheReader, kStricter, kByHue };
+  for (auto [way, row] : {std::pair{kAsTheReader, true},
+                          {kStricter, true},
+                          {kAsTheReader, false},
+                          {kStricter, false},
+                          {kByHue, true},
+                          {kByHue, false}})
+    for (const ColorStats& guess : TableColourGuesses(small, valid)) {
+      ColorStats table = guess;
+      if (way == kByHue)
+        for (int i = 0; i < 3; ++i) table.inv_cov(0, i) = table.inv_cov(i, 0) = 0;
+      cv::Mat unlike = NotTable(half_lab, small.size(), table, way == kStricter ? 36.0 : 9.0);
       cv::morphologyEx(unlike, unlike, cv::MORPH_OPEN,
                        cv::getStructuringElement(cv::MORPH_RECT, {5, 5}));
       cv::Mat labels, stats, centroids;
       const int n = cv::connectedComponentsWithStats(unlike, labels, stats, centroids, 8, CV_32S);
-      // The parts large enough for a tile and small enough for a board of few, whole in the picture
-      // (a board its edge cuts shows no outline of its own), the largest first.
+      // The parts large enough for a tile and small enough for a board of few, whole in the
+      // picture (a board its edge cuts shows no outline of its own), the largest first.
       std::vector<int> parts;
       const double least_tile = kLeastTilePx * shrink;
+      // A board of few tiles is the largest thing unlike the table: beside a larger part (a board
+      // of many, test_29.jpg, whose lower tiles a checked cloth cut off as a box of six), a small
+      // one is no board of its own.
+      bool larger = false;
+      for (int i = 1; i < n; ++i)
+        larger = larger || stats.at<int>(i, cv::CC_STAT_AREA) > kMostBoardShare * small.total();
+      if (larger) continue;
       for (int i = 1; i < n; ++i) {
         const double area = stats.at<int>(i, cv::CC_STAT_AREA);
         const cv::Rect box(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP),
@@ -156,33 +282,49 @@ std::vector<cv::Point2d> SmallBoardCorners(const cv::Mat& bgr) {
       std::sort(parts.begin(), parts.end(), [&](int a, int b) {
         return stats.at<int>(a, cv::CC_STAT_AREA) > stats.at<int>(b, cv::CC_STAT_AREA);
       });
-      std::vector<cv::Point2d> corners;
+      BoardOutline found;
       for (int part : parts) {
-        corners = QuadrilateralOf(labels == part);
-        if (!corners.empty()) break;
+        const cv::Mat mask = labels == part;
+        found.corners = row ? QuadrilateralOf(mask) : BoxOf(mask);
+        if (found.corners.empty()) continue;
+        std::vector<cv::Point2f> box(found.corners.begin(), found.corners.end());
+        found.fill = std::min(1.0, stats.at<int>(part, cv::CC_STAT_AREA) / cv::contourArea(box));
+        if (row || found.fill >= kLeastBoxFill) break;
+        found.corners.clear();
       }
-      if (corners.empty()) continue;
+      if (found.corners.empty()) continue;
+      std::vector<cv::Point2d>& corners = found.corners;
       for (auto& c : corners) c /= shrink;
-      cv::Mat grey;
-      cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
-      std::vector<std::pair<cv::Point2d, cv::Point2d>> sides;
-      for (int i = 0; i < 4; ++i)
-        sides.push_back(OntoEdge(grey, corners[i], corners[(i + 1) % 4], 2.5 / shrink));
-      std::vector<cv::Point2d> on_edges;
-      for (int i = 0; i < 4; ++i)
-        if (auto c = Crossing(sides[(i + 3) % 4], sides[i])) on_edges.push_back(*c);
-      if (on_edges.size() == 4) corners = on_edges;
+      if (found.fill >= kLeastFill) {
+        cv::Mat grey;
+        cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
+        std::vector<std::pair<cv::Point2d, cv::Point2d>> sides;
+        for (int i = 0; i < 4; ++i)
+          sides.push_back(OntoEdge(grey, corners[i], corners[(i + 1) % 4], 2.5 / shrink));
+        std::vector<cv::Point2d> on_edges;
+        for (int i = 0; i < 4; ++i)
+          if (auto c = Crossing(sides[(i + 3) % 4], sides[i])) on_edges.push_back(*c);
+        if (on_edges.size() == 4) corners = on_edges;
+      }
       // Clockwise on the picture (y down): the shoelace sum is positive.
       double twice_area = 0;
       for (int i = 0; i < 4; ++i) twice_area += corners[i].cross(corners[(i + 1) % 4]);
       if (twice_area < 0) std::reverse(corners.begin(), corners.end());
-      return corners;
+      // The same part found again (another guess of the table, another way) is no other outline.
+      auto same = [&](const BoardOutline& o) {
+        double apart = 0;
+        for (int i = 0; i < 4; ++i) apart = std::max(apart, ToNearest(o.corners[i], corners));
+        return apart < kSameOutlineShare * cv::norm(corners[1] - corners[0]);
+      };
+      if (std::none_of(outlines.begin(), outlines.end(), same)) outlines.push_back(found);
+      if (outlines.size() == kMostOutlines) return outlines;
     }
-  return {};
+  return outlines;
 }
 
-std::vector<GridPlane> PlanesOfSmallBoard(const std::vector<cv::Point2d>& corners) {
-  if (corners.size() != 4) return {};
+std::vector<GridPlane> PlanesOfSmallBoard(const BoardOutline& outline) {
+  if (outline.corners.size() != 4) return {};
+  const std::vector<cv::Point2d>& corners = outline.corners;
   auto side = [&](int i) { return cv::norm(corners[(i + 1) % 4] - corners[i]); };
   const double first = (side(0) + side(2)) / 2, second = (side(1) + side(3)) / 2;
   if (std::min(first, second) < kLeastTilePx) return {};
@@ -190,13 +332,27 @@ std::vector<GridPlane> PlanesOfSmallBoard(const std::vector<cv::Point2d>& corner
   struct Row {
     int across, along;  // tiles along the first side and along the second
   };
+  // The boxes of one to three tiles each way its sides' ratio allows, holding a board of few
+  // joined tiles (at least one across each row and column of the box) that covers the share of
+  // the box the part covers; the fewer cells first, then the likelier.
   std::vector<Row> rows;
-  for (Row r : {Row{1, 1}, Row{2, 1}, Row{1, 2}, Row{3, 1}, Row{1, 3}})
-    if (std::abs(std::log(ratio * r.along / r.across)) < std::log(kMostForeshortening))
-      rows.push_back(r);
-  std::sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) {
-    return std::abs(std::log(ratio * a.along / a.across)) <
-           std::abs(std::log(ratio * b.along / b.across));
+  for (int across = 1; across <= 3; ++across)
+    for (int along = 1; along <= 3; ++along) {
+      // A part that fills its quadrilateral is a row of tiles (a block of four or six is taken
+      // for none: a single tile squeezed into one was read as two), one that does not a box with
+      // room for it.
+      const bool row = outline.fill >= kLeastFill;
+      if (row != (std::min(across, along) == 1)) continue;
+      const double tiles = (row ? 1.0 : outline.fill) * across * along, whole = std::round(tiles);
+      if (std::abs(std::log(ratio * along / across)) < std::log(kMostForeshortening) &&
+          std::abs(tiles - whole) < kMostTilesOffWhole && whole >= across + along - 1 &&
+          whole <= static_cast<double>(kMostFewTiles))
+        rows.push_back({across, along});
+    }
+  auto off = [&](const Row& r) { return std::abs(std::log(ratio * r.along / r.across)); };
+  std::stable_sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) {
+    const int cells_a = a.across * a.along, cells_b = b.across * b.along;
+    return cells_a != cells_b ? cells_a < cells_b : off(a) < off(b);
   });
   std::vector<GridPlane> planes;
   for (const Row& r : rows) {

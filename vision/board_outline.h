@@ -1,7 +1,7 @@
 #pragma once
-// A board of one to three tiles in a row, seen without a calibration: too few tile edges to show
-// the table's plane, but its outline is a quadrilateral whose corners are those of a rectangle of
-// tiles 45 mm a side, and that fixes the plane and its scale near the board.
+// A board of a few tiles seen without a calibration: too few tile edges to show the table's plane,
+// but its outline lies in a quadrilateral whose corners are those of a box of tiles 45 mm a side,
+// and that fixes the plane and its scale near the board.
 
 #include <opencv2/core.hpp>
 #include <vector>
@@ -10,14 +10,21 @@
 
 namespace cf {
 
-// The four corners (picture pixels, clockwise on the picture) of the largest part of `bgr` unlike
-// the table, when that part is a quadrilateral it fills and small enough to be a board of a few
-// tiles; empty when there is none.
-std::vector<cv::Point2d> SmallBoardCorners(const cv::Mat& bgr);
+// A board of few tiles seen by its outline.
+struct BoardOutline {
+  std::vector<cv::Point2d> corners;  // of the box it lies in, picture pixels, clockwise
+  double fill = 1;                   // the share of the box it covers
+};
 
-// Views that square the board with `corners` as a row of one, two or three tiles, with room round
-// it for pieces thrown off it: the rows its sides' ratio allows, the likeliest first, each with
-// its scale known (GridPlane::ppmm).
-std::vector<GridPlane> PlanesOfSmallBoard(const std::vector<cv::Point2d>& corners);
+// The outlines of the parts of `bgr` unlike the table small enough to be a board of a few tiles,
+// the likeliest first: the largest that fills a quadrilateral (a row of tiles), then one whose
+// outline runs along two directions only and fills half its box or more (an L of three); at most
+// three, none when there is none.
+std::vector<BoardOutline> SmallBoardOutlines(const cv::Mat& bgr);
+
+// Views that square the board of `outline` as a box of one to three tiles each way, with room
+// round it for pieces thrown off it: the boxes its sides' ratio and its fill allow, the fewer
+// cells first, each with its scale known (GridPlane::ppmm).
+std::vector<GridPlane> PlanesOfSmallBoard(const BoardOutline& outline);
 
 }  // namespace cf

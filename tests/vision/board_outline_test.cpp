@@ -38,7 +38,9 @@ TEST(BoardOutline, TheStartTilesCornersAreFoundWhereTheyLie) {
     std::vector<cv::Point2d> laid;
     for (auto [x, y] : {std::pair{-22.5, -22.5}, {22.5, -22.5}, {22.5, 22.5}, {-22.5, 22.5}})
       laid.push_back(SeenOnTile(s, t, x, y));
-    const std::vector<cv::Point2d> found = SmallBoardCorners(s.image);
+    const auto outlines = SmallBoardOutlines(s.image);
+    ASSERT_FALSE(outlines.empty()) << "seed " << seed;
+    const std::vector<cv::Point2d>& found = outlines.front().corners;
     ASSERT_EQ(found.size(), 4u) << "seed " << seed;
     const double px_per_mm = cv::norm(laid[1] - laid[0]) / kTilePitchMm;
     for (cv::Point2d c : found)
@@ -51,7 +53,7 @@ TEST(BoardOutline, TheStartTilesCornersAreFoundWhereTheyLie) {
 TEST(BoardOutline, ARowOfTwoTilesIsSquaredAsTwoTilesFirst) {
   for (uint64_t seed : {91101, 91103, 91105, 91109}) {
     const RenderedScene s = SmallBoard(seed, 2);
-    const std::vector<GridPlane> planes = PlanesOfSmallBoard(SmallBoardCorners(s.image));
+    const std::vector<GridPlane> planes = PlanesOfSmallBoard(SmallBoardOutlines(s.image).at(0));
     ASSERT_FALSE(planes.empty()) << "seed " << seed;
     const GridPlane& plane = planes.front();
     ASSERT_GT(plane.ppmm, 0);
@@ -63,6 +65,36 @@ TEST(BoardOutline, ARowOfTwoTilesIsSquaredAsTwoTilesFirst) {
     }
     EXPECT_NEAR(cv::norm(in_view[1] - in_view[0]) / plane.ppmm, kTilePitchMm, 1.0)
         << "seed " << seed;
+  }
+}
+
+// Bench vision's L-shaped boards of three 55031 and 55036 (tuning scenes of the box): their outline
+// runs along two directions and fills three quarters of its box, and the first view it offers
+// is of a box of two by two, in which neighbouring tiles' centres lie 45 mm apart.
+TEST(BoardOutline, AnLOfThreeTilesIsBoxedTwoByTwo) {
+  for (uint64_t seed : {55031, 55036}) {
+    const RenderedScene s = SmallBoard(seed, 3);
+    const std::vector<BoardOutline> outlines = SmallBoardOutlines(s.image);
+    ASSERT_FALSE(outlines.empty()) << "seed " << seed;
+    EXPECT_GT(outlines[0].fill, 0.6) << "seed " << seed;
+    EXPECT_LT(outlines[0].fill, 0.85) << "seed " << seed;
+    const std::vector<GridPlane> planes = PlanesOfSmallBoard(outlines[0]);
+    ASSERT_FALSE(planes.empty()) << "seed " << seed;
+    const GridPlane& plane = planes.front();
+    EXPECT_EQ(plane.size.width, plane.size.height) << "seed " << seed;
+    auto in_view = [&](const SceneTile& t) {
+      const cv::Point2d p = SeenOnTile(s, t, 0, 0);
+      const cv::Vec3d v = plane.to_top * cv::Vec3d(p.x, p.y, 1);
+      return cv::Point2d(v[0] / v[2], v[1] / v[2]) / plane.ppmm;
+    };
+    int neighbours = 0;
+    for (const SceneTile& a : s.truth.tiles)
+      for (const SceneTile& b : s.truth.tiles)
+        if (&a < &b && std::abs(a.at.x - b.at.x) + std::abs(a.at.y - b.at.y) == 1) {
+          ++neighbours;
+          EXPECT_NEAR(cv::norm(in_view(a) - in_view(b)), kTilePitchMm, 1.5) << "seed " << seed;
+        }
+    EXPECT_EQ(neighbours, 2) << "seed " << seed << ": not an L";
   }
 }
 

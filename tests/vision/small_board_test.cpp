@@ -79,7 +79,7 @@ bool SameBoardInItsOwnFrame(const Scene& read, const Scene& truth) {
 // the periods still leave the tiles stretched, the board's outline squares them. Of bench
 // vision's boards of three tiles 55000-55019 (those the changes were written on), one had been
 // read whole and right, eight with the periods looked for further, ten with the outline too, and
-// thirteen since a row of three is also squared by its corners (SmallBoardCorners).
+// thirteen since a row of three is also squared by its corners (SmallBoardOutlines).
 TEST(SmallBoard, ABoardOfThreeIsReadWithoutACalibration) {
   int right = 0;
   for (uint64_t seed = 55000; seed < 55020; ++seed) {
