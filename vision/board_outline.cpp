@@ -329,13 +329,13 @@ std::vector<GridPlane> PlanesOfSmallBoard(const BoardOutline& outline) {
   const double first = (side(0) + side(2)) / 2, second = (side(1) + side(3)) / 2;
   if (std::min(first, second) < kLeastTilePx) return {};
   const double ratio = first / second;
-  struct Row {
+  struct Box {
     int across, along;  // tiles along the first side and along the second
   };
   // The boxes of one to three tiles each way its sides' ratio allows, holding a board of few
   // joined tiles (at least one across each row and column of the box) that covers the share of
   // the box the part covers; the fewer cells first, then the likelier.
-  std::vector<Row> rows;
+  std::vector<Box> boxes;
   for (int across = 1; across <= 3; ++across)
     for (int along = 1; along <= 3; ++along) {
       // A part that fills its quadrilateral is a row of tiles (a block of four or six is taken
@@ -347,15 +347,15 @@ std::vector<GridPlane> PlanesOfSmallBoard(const BoardOutline& outline) {
       if (std::abs(std::log(ratio * along / across)) < std::log(kMostForeshortening) &&
           std::abs(tiles - whole) < kMostTilesOffWhole && whole >= across + along - 1 &&
           whole <= static_cast<double>(kMostFewTiles))
-        rows.push_back({across, along});
+        boxes.push_back({across, along});
     }
-  auto off = [&](const Row& r) { return std::abs(std::log(ratio * r.along / r.across)); };
-  std::stable_sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) {
+  auto off = [&](const Box& r) { return std::abs(std::log(ratio * r.along / r.across)); };
+  std::stable_sort(boxes.begin(), boxes.end(), [&](const Box& a, const Box& b) {
     const int cells_a = a.across * a.along, cells_b = b.across * b.along;
     return cells_a != cells_b ? cells_a < cells_b : off(a) < off(b);
   });
   std::vector<GridPlane> planes;
-  for (const Row& r : rows) {
+  for (const Box& r : boxes) {
     const double w = r.across * kTilePitchMm, h = r.along * kTilePitchMm;
     // The picture's pixels per mm along the board, no finer than the calibrated view's.
     const double ppmm = std::min(kFinestPpmm, std::max(first / w, second / h));
