@@ -158,14 +158,13 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
           [&](int guess) { return ReadByTiles(image, in, squared, guess, nullptr); });
       if (again && again->tiles.size() <= kMostFewTiles) scene = std::move(again);
     }
-  // A board of one to three tiles in a row has too few edges to show the plane, but its outline
-  // does. A board of few tiles read unsurely from its edges may also have been read stretched or
-  // at a grid finer than its tiles' (bench vision --uncalibrated --tiles 3 --tokens 0, seed 89030:
-  // four tiles where three lie, at 0.51 on the mean, read from the outline at 0.94): the surer
-  // reading is kept. Only for a board of few tiles read unsurely: a loose tile or a part of a
-  // large board has an outline too, and its few tiles read surer than the whole board's (real
-  // photos of large boards are read at 0.48-0.8 on the mean; test_26.jpg's 147 tiles gave way to
-  // three).
+  // A board of one tile or a few has too few edges to show the plane, but its outline does. A board
+  // of few tiles read unsurely from its edges may also have been read stretched or at a grid finer
+  // than its tiles' (bench vision --uncalibrated --tiles 3 --tokens 0, seed 89030: four tiles where
+  // three lie, at 0.51 on the mean, read from the outline at 0.94): the surer reading is kept. Only
+  // for a board of few tiles read unsurely: a loose tile or a part of a large board has an outline
+  // too, and its few tiles read surer than the whole board's (real photos of large boards are read
+  // at 0.48-0.8 on the mean; test_26.jpg's 147 tiles gave way to three).
   if (!scene || (scene->tiles.size() <= kMostFewTiles &&
                  MeanConfidence(*scene) < kLeastMeanConfidenceOfASureBoard))
     if (std::optional<Scene> by_outline = ReadByOutline(image, in))
