@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <opencv2/imgproc.hpp>
 
 #include "vision/scene.h"
@@ -237,58 +238,71 @@ std::vector<BoardOutline> SmallBoardOutlines(const cv::Mat& bgr) {
   const double shrink = std::min(1.0, 1600.0 / std::max(bgr.cols, bgr.rows));
   cv::Mat small;
   cv::resize(bgr, small, cv::Size(), shrink, shrink, cv::INTER_AREA);
-  const cv::Mat valid(small.size(), CV_8U, cv::Scalar(255));
   const cv::Mat half_lab = HalfSizeLab(small);
+  const std::vector<ColorStats> guesses =
+      TableColourGuesses(small, cv::Mat(small.size(), CV_8U, cv::Scalar(255)));
   // A part that fills a quadrilateral (a row of tiles), else one whose outline runs along two
   // directions and that fills half its box or more; judged unlike the table as the reader judges
   // it, then stricter (a patch of light on the table may join the board), and last by hue alone (a
   // glare is the table's colour, brighter: the sample game's 002.jpg).
   enum Way { kAsTheReader, kStricter, kByHue };
+  // The parts unlike the table under one way and guess of its colour: large enough for a tile and
+  // small enough for a board of few, whole in the picture (a board its edge cuts shows no outline
+  // of its own), the largest first. Made once, for rows and boxes alike.
+  struct Parts {
+    cv::Mat labels, stats;
+    std::vector<int> largest_first;
+  };
+  std::map<std::pair<Way, size_t>, Parts> made;
+  auto parts_under = [&](Way way, size_t guess) -> const Parts& {
+    auto [it, fresh] = made.try_emplace({way, guess});
+    Parts& parts = it->second;
+    if (!fresh) return parts;
+    ColorStats table = guesses[guess];
+    if (way == kByHue)
+      for (int i = 0; i < 3; ++i) table.inv_cov(0, i) = table.inv_cov(i, 0) = 0;
+    cv::Mat unlike = NotTable(half_lab, small.size(), table, way == kStricter ? 36.0 : 9.0);
+    cv::morphologyEx(unlike, unlike, cv::MORPH_OPEN,
+                     cv::getStructuringElement(cv::MORPH_RECT, {5, 5}));
+    cv::Mat centroids;
+    const int n =
+        cv::connectedComponentsWithStats(unlike, parts.labels, parts.stats, centroids, 8, CV_32S);
+    auto area = [&](int i) { return parts.stats.at<int>(i, cv::CC_STAT_AREA); };
+    // A board of few tiles is the largest thing unlike the table: beside a larger part (a board
+    // of many, test_29.jpg, whose lower tiles a checked cloth cut off as a box of six), a small
+    // one is no board of its own.
+    for (int i = 1; i < n; ++i)
+      if (area(i) > kMostBoardShare * small.total()) return parts;
+    const double least_tile = kLeastTilePx * shrink;
+    for (int i = 1; i < n; ++i) {
+      const cv::Rect box(
+          parts.stats.at<int>(i, cv::CC_STAT_LEFT), parts.stats.at<int>(i, cv::CC_STAT_TOP),
+          parts.stats.at<int>(i, cv::CC_STAT_WIDTH), parts.stats.at<int>(i, cv::CC_STAT_HEIGHT));
+      if (area(i) >= least_tile * least_tile && box.x > 1 && box.y > 1 &&
+          box.br().x < small.cols - 1 && box.br().y < small.rows - 1)
+        parts.largest_first.push_back(i);
+    }
+    std::sort(parts.largest_first.begin(), parts.largest_first.end(),
+              [&](int a, int b) { return area(a) > area(b); });
+    return parts;
+  };
+  cv::Mat grey;  // the picture in grey, for the sides' edges, made when first needed
   for (auto [way, row] : {std::pair{kAsTheReader, true},
                           {kStricter, true},
                           {kAsTheReader, false},
                           {kStricter, false},
                           {kByHue, true},
                           {kByHue, false}})
-    for (const ColorStats& guess : TableColourGuesses(small, valid)) {
-      ColorStats table = guess;
-      if (way == kByHue)
-        for (int i = 0; i < 3; ++i) table.inv_cov(0, i) = table.inv_cov(i, 0) = 0;
-      cv::Mat unlike = NotTable(half_lab, small.size(), table, way == kStricter ? 36.0 : 9.0);
-      cv::morphologyEx(unlike, unlike, cv::MORPH_OPEN,
-                       cv::getStructuringElement(cv::MORPH_RECT, {5, 5}));
-      cv::Mat labels, stats, centroids;
-      const int n = cv::connectedComponentsWithStats(unlike, labels, stats, centroids, 8, CV_32S);
-      // The parts large enough for a tile and small enough for a board of few, whole in the
-      // picture (a board its edge cuts shows no outline of its own), the largest first.
-      std::vector<int> parts;
-      const double least_tile = kLeastTilePx * shrink;
-      // A board of few tiles is the largest thing unlike the table: beside a larger part (a board
-      // of many, test_29.jpg, whose lower tiles a checked cloth cut off as a box of six), a small
-      // one is no board of its own.
-      bool larger = false;
-      for (int i = 1; i < n; ++i)
-        larger = larger || stats.at<int>(i, cv::CC_STAT_AREA) > kMostBoardShare * small.total();
-      if (larger) continue;
-      for (int i = 1; i < n; ++i) {
-        const double area = stats.at<int>(i, cv::CC_STAT_AREA);
-        const cv::Rect box(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP),
-                           stats.at<int>(i, cv::CC_STAT_WIDTH),
-                           stats.at<int>(i, cv::CC_STAT_HEIGHT));
-        if (area <= kMostBoardShare * small.total() && area >= least_tile * least_tile &&
-            box.x > 1 && box.y > 1 && box.br().x < small.cols - 1 && box.br().y < small.rows - 1)
-          parts.push_back(i);
-      }
-      std::sort(parts.begin(), parts.end(), [&](int a, int b) {
-        return stats.at<int>(a, cv::CC_STAT_AREA) > stats.at<int>(b, cv::CC_STAT_AREA);
-      });
+    for (size_t guess = 0; guess < guesses.size(); ++guess) {
+      const Parts& parts = parts_under(way, guess);
       BoardOutline found;
-      for (int part : parts) {
-        const cv::Mat mask = labels == part;
+      for (int part : parts.largest_first) {
+        const cv::Mat mask = parts.labels == part;
         found.corners = row ? QuadrilateralOf(mask) : BoxOf(mask);
         if (found.corners.empty()) continue;
         std::vector<cv::Point2f> box(found.corners.begin(), found.corners.end());
-        found.fill = std::min(1.0, stats.at<int>(part, cv::CC_STAT_AREA) / cv::contourArea(box));
+        found.fill =
+            std::min(1.0, parts.stats.at<int>(part, cv::CC_STAT_AREA) / cv::contourArea(box));
         if (row || found.fill >= kLeastBoxFill) break;
         found.corners.clear();
       }
@@ -296,8 +310,7 @@ std::vector<BoardOutline> SmallBoardOutlines(const cv::Mat& bgr) {
       std::vector<cv::Point2d>& corners = found.corners;
       for (auto& c : corners) c /= shrink;
       if (found.fill >= kLeastFill) {
-        cv::Mat grey;
-        cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
+        if (grey.empty()) cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
         std::vector<std::pair<cv::Point2d, cv::Point2d>> sides;
         for (int i = 0; i < 4; ++i)
           sides.push_back(OntoEdge(grey, corners[i], corners[(i + 1) % 4], 2.5 / shrink));
