@@ -32,6 +32,21 @@ double SurestTile(const Scene& scene) {
   return surest;
 }
 
+// Without a calibration the plane, the pitch and the board all come from the tiles: a reading is a
+// board only when two of its tiles (its one, on a board of one) are read at this confidence or
+// more. Grids found in a table's wood grain or in a glare matched art at 0.3-0.7 throughout (bench
+// vision --uncalibrated: 57239, 57260, 57283 with no tile, the surest 0.55-0.70; 91002, 18 tiles
+// where one lies, 0.67; 87226, 13 tiles where five lie, 0.71 and then 0.55); the boards read in the
+// real photos hold three such tiles or more (the second surest 0.75 or more), rendered boards read
+// right hold nearly all of theirs.
+constexpr double kSureTile = 0.7;
+
+bool HoldsSureTiles(const Scene& scene) {
+  size_t sure = 0;
+  for (const SceneTile& t : scene.tiles) sure += t.confidence >= kSureTile;
+  return sure >= std::min<size_t>(2, scene.tiles.size()) && sure > 0;
+}
+
 // A board of few tiles read from its tile edges at this mean confidence or more is read surely
 // (bench vision's boards of three read right so without a calibration, 89000 x40: 25 of 26 at
 // 0.78 or more, one at 0.54 whose outline is not found).
@@ -146,8 +161,18 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
     return scene;
   }
   std::optional<GridPlane> rough = GridPlaneFromEdges(image);
-  auto scene =
-      WithEachTableGuess([&](int guess) { return ReadByTiles(image, in, rough, guess, nullptr); });
+  const auto refused_unless_sure = [](Result<Scene>& read) {
+    if (read && !HoldsSureTiles(*read))
+      read = Error{
+          "no board in view: the tiles found match their art too weakly to show "
+          "the table without a calibration",
+          kJoinStep};
+  };
+  auto scene = WithEachTableGuess([&](int guess) {
+    auto read = ReadByTiles(image, in, rough, guess, nullptr);
+    refused_unless_sure(read);
+    return read;
+  });
   // A board of few tiles whose tiles the view did not square, their grid found but no board in
   // it: once more, squared by the board's outline; a board of more than a few read so is a grid
   // finer than the tiles' (bench vision --tiles 3 --uncalibrated, seed 55039: 11 tiles where 3
@@ -173,6 +198,7 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
       if (!scene || (MeanConfidence(*by_outline) > MeanConfidence(*scene) &&
                      LeastSureTile(*by_outline) >= kLeastSureTileToGiveWayTo))
         scene = *by_outline;
+  refused_unless_sure(scene);
   if (scene) scene->timing_ms["total"] = Ms(t0);
   return scene;
 }
