@@ -32,19 +32,23 @@ double SurestTile(const Scene& scene) {
   return surest;
 }
 
-// Without a calibration the plane, the pitch and the board all come from the tiles: a reading is a
-// board only when two of its tiles (its one, on a board of one) are read at this confidence or
-// more. Grids found in a table's wood grain or in a glare matched art at 0.3-0.7 throughout (bench
-// vision --uncalibrated: 57239, 57260, 57283 with no tile, the surest 0.55-0.70; 91002, 18 tiles
-// where one lies, 0.67; 87226, 13 tiles where five lie, 0.71 and then 0.55); the boards read in the
-// real photos hold three such tiles or more (the second surest 0.75 or more), rendered boards read
-// right hold nearly all of theirs.
-constexpr double kSureTile = 0.7;
+// Without a calibration the plane, the pitch and the board all come from the tiles, and grids
+// found in a table's wood grain or in a glare matched art at 0.3-0.8 (bench vision --uncalibrated
+// --tiles 0: 57239, 57260 and 57283 read as 8, 56 and 10 tiles, the surest 0.55-0.70; 95410 as 7,
+// 0.71; 95443, no tile edges found, as 40, seven at 0.72-0.82; 91002, 18 tiles where one lies,
+// 0.67). A reading is a board only when, of few tiles (kMostFewTiles), one is read at
+// kLeastSurestTileOfFew or more, as a board of few read alone must match (ReadFewTiles, its
+// outline's reading); of more, when two are read at kSureTile or more and the plane came from the
+// tile edges (a board of many shows them). The boards read in the real photos, 10 to 243 tiles,
+// hold three at 0.7 or more (the second surest 0.75), all with the plane from the edges; rendered
+// boards of two to five read right hold one at 0.81 or more.
+constexpr double kLeastSurestTileOfFew = 0.8, kSureTile = 0.7;
 
-bool HoldsSureTiles(const Scene& scene) {
+bool HoldsSureTiles(const Scene& scene, bool plane_from_edges) {
+  if (scene.tiles.size() <= kMostFewTiles) return SurestTile(scene) >= kLeastSurestTileOfFew;
   size_t sure = 0;
   for (const SceneTile& t : scene.tiles) sure += t.confidence >= kSureTile;
-  return sure >= std::min<size_t>(2, scene.tiles.size()) && sure > 0;
+  return sure >= 2 && plane_from_edges;
 }
 
 // A board of few tiles read from its tile edges at this mean confidence or more is read surely
@@ -161,8 +165,8 @@ Result<Scene> AnalyzeTable(const cv::Mat& image, const AnalyzeInput& in) {
     return scene;
   }
   std::optional<GridPlane> rough = GridPlaneFromEdges(image);
-  const auto refused_unless_sure = [](Result<Scene>& read) {
-    if (read && !HoldsSureTiles(*read))
+  const auto refused_unless_sure = [&](Result<Scene>& read) {
+    if (read && !HoldsSureTiles(*read, rough.has_value()))
       read = Error{
           "no board in view: the tiles found match their art too weakly to show "
           "the table without a calibration",

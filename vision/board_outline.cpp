@@ -296,6 +296,8 @@ std::vector<BoardOutline> SmallBoardOutlines(const cv::Mat& bgr) {
     for (size_t guess = 0; guess < guesses.size(); ++guess) {
       const Parts& parts = parts_under(way, guess);
       BoardOutline found;
+      // The largest part that could be a board of few tiles: a patch of light beside the board
+      // (the sample game's 001.jpg) is larger, and may fill a quadrilateral no box of tiles fits.
       for (int part : parts.largest_first) {
         const cv::Mat mask = parts.labels == part;
         found.corners = row ? QuadrilateralOf(mask) : BoxOf(mask);
@@ -303,7 +305,9 @@ std::vector<BoardOutline> SmallBoardOutlines(const cv::Mat& bgr) {
         std::vector<cv::Point2f> box(found.corners.begin(), found.corners.end());
         found.fill =
             std::min(1.0, parts.stats.at<int>(part, cv::CC_STAT_AREA) / cv::contourArea(box));
-        if (row || found.fill >= kLeastBoxFill) break;
+        BoardOutline full_size = found;
+        for (auto& c : full_size.corners) c /= shrink;
+        if ((row || found.fill >= kLeastBoxFill) && !PlanesOfSmallBoard(full_size).empty()) break;
         found.corners.clear();
       }
       if (found.corners.empty()) continue;

@@ -248,7 +248,9 @@ TEST(TurnFromReading, WaitsForTheCatapultRound) {
   FAIL() << "the game had no catapult round";
 }
 
-// The bundled sample game, its photos read as analyze reads them.
+// The bundled sample game, its photos read as analyze reads them: each gives its turn, the first
+// boards of two and three tiles on a green table with a glare beside them too (001.jpg was refused,
+// the glare's part taken for the board's outline).
 TEST(TurnFromReading, PhotosOfTheSampleGameGiveItsTurns) {
   const std::string dir = std::string(CF_SOURCE_DIR) + "/sample_images/sequence/";
   auto doc = json::parse(ReadText(dir + "game.json"));
@@ -270,7 +272,6 @@ TEST(TurnFromReading, PhotosOfTheSampleGameGiveItsTurns) {
     ++photos;
     const cv::Mat image = cv::imread(dir + frame.find("image")->as_string());
     auto scene = AnalyzeTable(image, input);
-    if (!scene && k < 6) continue;  // the first boards are small: the reader may refuse them
     ASSERT_TRUE(scene) << frame.find("image")->as_string() << ": " << scene.error().message;
     const GameState game = GameAfter(*record, k - 1);
     auto turn = TurnFromReading(game, *scene);
@@ -278,7 +279,7 @@ TEST(TurnFromReading, PhotosOfTheSampleGameGiveItsTurns) {
     ExpectSameTurn(game, *turn, record->moves[k - 1]);
     ++read;
   }
-  EXPECT_GE(read, photos - 1);
+  EXPECT_EQ(read, photos);
 }
 
 }  // namespace
