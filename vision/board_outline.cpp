@@ -42,6 +42,9 @@ constexpr double kRoomMm = 120;
 // A row of tiles is taken for one its sides' ratio is within this factor of: a square seen
 // 50 degrees from straight down is half again as long one way.
 constexpr double kMostForeshortening = 1.6;
+// A row holds at most this many tiles (bench vision --uncalibrated --tiles 4: rows of four were
+// squeezed into views of three, and refused).
+constexpr int kMostRowTiles = 5;
 
 // The distance from `p` to the nearest of `points`.
 double ToNearest(cv::Point2d p, const std::vector<cv::Point2d>& points) {
@@ -349,17 +352,18 @@ std::vector<GridPlane> PlanesOfSmallBoard(const BoardOutline& outline) {
   struct Box {
     int across, along;  // tiles along the first side and along the second
   };
-  // The boxes of one to three tiles each way its sides' ratio allows, holding a board of few
+  // The rows and boxes its sides' ratio allows, holding a board of few
   // joined tiles (at least one across each row and column of the box) that covers the share of
   // the box the part covers; the fewer cells first, then the likelier.
   std::vector<Box> boxes;
-  for (int across = 1; across <= 3; ++across)
-    for (int along = 1; along <= 3; ++along) {
+  for (int across = 1; across <= kMostRowTiles; ++across)
+    for (int along = 1; along <= kMostRowTiles; ++along) {
       // A part that fills its quadrilateral is a row of tiles (a block of four or six is taken
       // for none: a single tile squeezed into one was read as two), one that does not a box with
-      // room for it.
+      // room for it, at most three tiles each way.
       const bool row = outline.fill >= kLeastFill;
       if (row != (std::min(across, along) == 1)) continue;
+      if (!row && std::max(across, along) > 3) continue;
       const double tiles = (row ? 1.0 : outline.fill) * across * along, whole = std::round(tiles);
       if (std::abs(std::log(ratio * along / across)) < std::log(kMostForeshortening) &&
           std::abs(tiles - whole) < kMostTilesOffWhole && whole >= across + along - 1 &&

@@ -22,9 +22,9 @@ struct BoardOutline {
 // three, none when there is none.
 std::vector<BoardOutline> SmallBoardOutlines(const cv::Mat& bgr);
 
-// Views that square the board of `outline` as a box of one to three tiles each way, with room
-// round it for pieces thrown off it: the boxes its sides' ratio and its fill allow, the fewer
-// cells first, each with its scale known (GridPlane::ppmm).
+// Views that square the board of `outline` as a row of one to five tiles or a box of two or three
+// tiles each way, with room round it for pieces thrown off it: the rows and boxes its sides' ratio
+// and its fill allow, the fewer cells first, each with its scale known (GridPlane::ppmm).
 std::vector<GridPlane> PlanesOfSmallBoard(const BoardOutline& outline);
 
 }  // namespace cf

@@ -116,6 +116,16 @@ TEST(SmallBoard, TwoTilesAreReadWithoutACalibration) {
   EXPECT_GE(ReadRightByOutline(91100, 10, 2), 9);
 }
 
+// A row of four tiles was squeezed into the views of rows of one to three its outline made, and
+// refused (bench vision --uncalibrated --tiles 4 --tokens 0, seed 97105); rows of up to five are
+// offered now.
+TEST(SmallBoard, ARowOfFourTilesIsReadWithoutACalibration) {
+  const RenderedScene s = SmallBoard(97105, 4);
+  auto r = AnalyzeTable(s.image, {&VisionCatalog(), &Painted(), nullptr, ""});
+  ASSERT_TRUE(r) << r.error().message;
+  EXPECT_TRUE(SameBoardInItsOwnFrame(*r, s.truth)) << r->tiles.size() << " tiles";
+}
+
 // Read from its tile edges, a small board may be read unsurely at a grid finer than its tiles' or
 // stretched: 89030's three tiles as four (0.51 on the mean), 91118's two as six (0.53). Their
 // outlines read them surely, and whole and right.
