@@ -1,5 +1,6 @@
 #include "vision/analyze.h"
 
+#include <algorithm>
 #include <cmath>
 #include <opencv2/calib3d.hpp>
 #include <opencv2/imgproc.hpp>
@@ -19,6 +20,9 @@ constexpr double kLeastSurestTileByOutline = 0.8;
 // outlines, seven read at 0.48 on the mean; the rendered boards of three read right from their
 // outlines at 0.76 and more).
 constexpr double kLeastMeanConfidenceByOutline = 0.6;
+// ... and, read from a part that fills its box as a block of two rows or more, no tile under this
+// (a tile sheet's single tile, not_a_board/test_5.jpg, read as a block of two at 0.86 and 0.36).
+constexpr double kLeastSureTileOfABlock = 0.5;
 
 double LeastSureTile(const Scene& scene) {
   double least = 1;
@@ -111,14 +115,15 @@ double MeanConfidence(const Scene& scene) {
 // (SmallBoardOutlines, PlanesOfSmallBoard), if any.
 std::optional<Scene> ReadByOutline(const cv::Mat& image, const AnalyzeInput& in) {
   for (const BoardOutline& outline : SmallBoardOutlines(image))
-    for (const GridPlane& squared : PlanesOfSmallBoard(outline)) {
+    for (const SmallBoardView& squared : PlanesOfSmallBoard(outline)) {
       auto few = WithEachTableGuess([&](int guess) {
         return TableReader(image, in, squared, guess, nullptr).ReadFewTiles();
       });
       // Nothing but the outline says this is a board: a tile sheet's tiles have such outlines
       // too (not_a_board/test_5.jpg, one read as BEG-01 at 0.41 with the painted art).
       if (few && SurestTile(*few) >= kLeastSurestTileByOutline &&
-          MeanConfidence(*few) >= kLeastMeanConfidenceByOutline)
+          MeanConfidence(*few) >= kLeastMeanConfidenceByOutline &&
+          (!squared.full_block || LeastSureTile(*few) >= kLeastSureTileOfABlock))
         return std::move(*few);
     }
   return std::nullopt;

@@ -342,7 +342,7 @@ std::vector<BoardOutline> SmallBoardOutlines(const cv::Mat& bgr) {
   return outlines;
 }
 
-std::vector<GridPlane> PlanesOfSmallBoard(const BoardOutline& outline) {
+std::vector<SmallBoardView> PlanesOfSmallBoard(const BoardOutline& outline) {
   if (outline.corners.size() != 4) return {};
   const std::vector<cv::Point2d>& corners = outline.corners;
   auto side = [&](int i) { return cv::norm(corners[(i + 1) % 4] - corners[i]); };
@@ -358,12 +358,13 @@ std::vector<GridPlane> PlanesOfSmallBoard(const BoardOutline& outline) {
   std::vector<Box> boxes;
   for (int across = 1; across <= kMostRowTiles; ++across)
     for (int along = 1; along <= kMostRowTiles; ++along) {
-      // A part that fills its quadrilateral is a row of tiles (a block of four or six is taken
-      // for none: a single tile squeezed into one was read as two), one that does not a box with
-      // room for it, at most three tiles each way.
-      const bool row = outline.fill >= kLeastFill;
-      if (row != (std::min(across, along) == 1)) continue;
-      if (!row && std::max(across, along) > 3) continue;
+      // A part that fills its quadrilateral is a row of tiles or a full block of them (the
+      // block's reading guarded: ReadByOutline), one that does not a box with room for it; a
+      // block or a box at most three tiles each way.
+      const bool filled = outline.fill >= kLeastFill;
+      if (!filled && std::min(across, along) == 1) continue;
+      if (std::min(across, along) > 1 && std::max(across, along) > 3) continue;
+      const bool row = filled;
       const double tiles = (row ? 1.0 : outline.fill) * across * along, whole = std::round(tiles);
       if (std::abs(std::log(ratio * along / across)) < std::log(kMostForeshortening) &&
           std::abs(tiles - whole) < kMostTilesOffWhole && whole >= across + along - 1 &&
@@ -375,7 +376,7 @@ std::vector<GridPlane> PlanesOfSmallBoard(const BoardOutline& outline) {
     const int cells_a = a.across * a.along, cells_b = b.across * b.along;
     return cells_a != cells_b ? cells_a < cells_b : off(a) < off(b);
   });
-  std::vector<GridPlane> planes;
+  std::vector<SmallBoardView> planes;
   for (const Box& r : boxes) {
     const double w = r.across * kTilePitchMm, h = r.along * kTilePitchMm;
     // The picture's pixels per mm along the board, no finer than the calibrated view's.
@@ -386,7 +387,8 @@ std::vector<GridPlane> PlanesOfSmallBoard(const BoardOutline& outline) {
          {cv::Point2d(0, 0), cv::Point2d(w, 0), cv::Point2d(w, h), cv::Point2d(0, h)})
       to.push_back(cv::Point2f((mm + cv::Point2d(kRoomMm, kRoomMm)) * ppmm));
     const cv::Matx33d to_view(cv::getPerspectiveTransform(from, to));
-    GridPlane plane;
+    SmallBoardView plane;
+    plane.full_block = outline.fill >= kLeastFill && std::min(r.across, r.along) > 1;
     plane.to_top = to_view;
     plane.size = cv::Size(static_cast<int>((w + 2 * kRoomMm) * ppmm),
                           static_cast<int>((h + 2 * kRoomMm) * ppmm));

@@ -55,7 +55,8 @@ TEST(BoardOutline, TheStartTilesCornersAreFoundWhereTheyLie) {
 TEST(BoardOutline, ARowOfTwoTilesIsSquaredAsTwoTilesFirst) {
   for (uint64_t seed : {91101, 91103, 91105, 91109}) {
     const RenderedScene s = SmallBoard(seed, 2);
-    const std::vector<GridPlane> planes = PlanesOfSmallBoard(SmallBoardOutlines(s.image).at(0));
+    const std::vector<SmallBoardView> planes =
+        PlanesOfSmallBoard(SmallBoardOutlines(s.image).at(0));
     ASSERT_FALSE(planes.empty()) << "seed " << seed;
     const GridPlane& plane = planes.front();
     ASSERT_GT(plane.ppmm, 0);
@@ -80,7 +81,7 @@ TEST(BoardOutline, AnLOfThreeTilesIsBoxedTwoByTwo) {
     ASSERT_FALSE(outlines.empty()) << "seed " << seed;
     EXPECT_GT(outlines[0].fill, 0.6) << "seed " << seed;
     EXPECT_LT(outlines[0].fill, 0.85) << "seed " << seed;
-    const std::vector<GridPlane> planes = PlanesOfSmallBoard(outlines[0]);
+    const std::vector<SmallBoardView> planes = PlanesOfSmallBoard(outlines[0]);
     ASSERT_FALSE(planes.empty()) << "seed " << seed;
     const GridPlane& plane = planes.front();
     EXPECT_EQ(plane.size.width, plane.size.height) << "seed " << seed;
@@ -116,7 +117,7 @@ TEST(BoardOutline, AGlareBesideTheBoardIsNoOutline) {
   ASSERT_EQ(truth->tiles.size(), 2u);
   const std::vector<BoardOutline> outlines = SmallBoardOutlines(cv::imread(dir + "001.jpg"));
   ASSERT_FALSE(outlines.empty());
-  const std::vector<GridPlane> planes = PlanesOfSmallBoard(outlines[0]);
+  const std::vector<SmallBoardView> planes = PlanesOfSmallBoard(outlines[0]);
   ASSERT_FALSE(planes.empty());
   std::vector<cv::Point2d> in_view;
   for (const SceneTile& t : truth->tiles) {

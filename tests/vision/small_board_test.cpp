@@ -126,6 +126,16 @@ TEST(SmallBoard, ARowOfFourTilesIsReadWithoutACalibration) {
   EXPECT_TRUE(SameBoardInItsOwnFrame(*r, s.truth)) << r->tiles.size() << " tiles";
 }
 
+// A block of two by two fills its outline's quadrilateral as a row does, and was offered only as
+// one tile, and refused (bench vision --uncalibrated --tiles 4 --tokens 0, seed 97131); it is
+// offered as a block now, its reading guarded against a single tile read so (no tile under 0.5).
+TEST(SmallBoard, ABlockOfFourTilesIsReadWithoutACalibration) {
+  const RenderedScene s = SmallBoard(97131, 4);
+  auto r = AnalyzeTable(s.image, {&VisionCatalog(), &Painted(), nullptr, ""});
+  ASSERT_TRUE(r) << r.error().message;
+  EXPECT_TRUE(SameBoardInItsOwnFrame(*r, s.truth)) << r->tiles.size() << " tiles";
+}
+
 // Read from its tile edges, a small board may be read unsurely at a grid finer than its tiles' or
 // stretched: 89030's three tiles as four (0.51 on the mean), 91118's two as six (0.53). Their
 // outlines read them surely, and whole and right.
