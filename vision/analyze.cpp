@@ -21,7 +21,7 @@ constexpr double kLeastSurestTileByOutline = 0.8;
 // outlines at 0.76 and more).
 constexpr double kLeastMeanConfidenceByOutline = 0.6;
 // ... and, read from a part that fills its box as a block of two rows or more, no tile under this
-// (a tile sheet's single tile, not_a_board/test_5.jpg, read as a block of two at 0.86 and 0.36).
+// (a tile sheet's single tile, not_a_board/test_5.jpg, read as a block of two at 0.86 and 0.35).
 constexpr double kLeastSureTileOfABlock = 0.5;
 
 double LeastSureTile(const Scene& scene) {

@@ -352,9 +352,9 @@ std::vector<SmallBoardView> PlanesOfSmallBoard(const BoardOutline& outline) {
   struct Box {
     int across, along;  // tiles along the first side and along the second
   };
-  // The rows and boxes its sides' ratio allows, holding a board of few
-  // joined tiles (at least one across each row and column of the box) that covers the share of
-  // the box the part covers; the fewer cells first, then the likelier.
+  // The rows, blocks and boxes its sides' ratio allows, holding a board of few joined tiles (at
+  // least one across each row and column of the box) that covers the share of the box the part
+  // covers; the fewer cells first, then the likelier.
   std::vector<Box> boxes;
   for (int across = 1; across <= kMostRowTiles; ++across)
     for (int along = 1; along <= kMostRowTiles; ++along) {
@@ -364,8 +364,8 @@ std::vector<SmallBoardView> PlanesOfSmallBoard(const BoardOutline& outline) {
       const bool filled = outline.fill >= kLeastFill;
       if (!filled && std::min(across, along) == 1) continue;
       if (std::min(across, along) > 1 && std::max(across, along) > 3) continue;
-      const bool row = filled;
-      const double tiles = (row ? 1.0 : outline.fill) * across * along, whole = std::round(tiles);
+      const double tiles = (filled ? 1.0 : outline.fill) * across * along,
+                   whole = std::round(tiles);
       if (std::abs(std::log(ratio * along / across)) < std::log(kMostForeshortening) &&
           std::abs(tiles - whole) < kMostTilesOffWhole && whole >= across + along - 1 &&
           whole <= static_cast<double>(kMostFewTiles))
