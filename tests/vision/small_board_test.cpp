@@ -166,9 +166,9 @@ TEST(SmallBoard, ATableWhoseGrainMakesAGridIsNoBoardWithoutACalibration) {
 
 // A board of few tiles read from its edges at a grid finer than its tiles', the table about it
 // read as tiles too: 91002's one tile as 18, none right; 87209's five as 19 and 87226's as 13, one
-// right; 87217's five as three, one right. Those readings hold no two sure tiles; given up, the
-// boards are read by the table's other guess or by their outline, no tile where none lies, and
-// the first and last whole and right.
+// right; 87217's five as three, one right. Those readings hold too few sure tiles (of three, none
+// at 0.8; of more, fewer than two at 0.7); given up, the boards are read by the table's other guess
+// or by their outline, no tile where none lies, and the first and last whole and right.
 TEST(SmallBoard, ABoardReadWithoutSureTilesGivesWayToTheTilesThatLie) {
   for (auto [seed, tiles] : {std::pair{91002, 1}, {87209, 5}, {87226, 5}, {87217, 5}}) {
     const RenderedScene s = SmallBoard(seed, tiles);
