@@ -13,12 +13,13 @@ namespace cf {
 
 namespace {
 
-// A board found by its outline alone has a tile read at least this sure (rendered boards of one
-// and two tiles: 0.94 and more).
-constexpr double kLeastSurestTileByOutline = 0.8;
-// ... and its tiles read at this much or more on the mean (test_5.jpg's tiles boxed by their
-// outlines, seven read at 0.48 on the mean; the rendered boards of three read right from their
-// outlines at 0.76 and more).
+// A board of few tiles read without a calibration, from its edges or from its outline alone, has
+// a tile read at least this sure (rendered boards of one and two tiles read from their outlines:
+// 0.94 and more; see HoldsSureTiles).
+constexpr double kLeastSurestTileOfFew = 0.8;
+// A board read from its outline alone also has its tiles read at this much or more on the mean
+// (test_5.jpg's tiles boxed by their outlines, seven read at 0.48 on the mean; the rendered boards
+// of three read right from their outlines at 0.76 and more).
 constexpr double kLeastMeanConfidenceByOutline = 0.6;
 // ... and, read from a part that fills its box as a block of two rows or more, no tile under this
 // (a tile sheet's single tile, not_a_board/test_5.jpg, read as a block of two at 0.86 and 0.35).
@@ -46,7 +47,7 @@ double SurestTile(const Scene& scene) {
 // tile edges (a board of many shows them). The boards read in the real photos, 10 to 243 tiles,
 // hold three at 0.7 or more (the second surest 0.75), all with the plane from the edges; rendered
 // boards of two to five read right hold one at 0.81 or more.
-constexpr double kLeastSurestTileOfFew = 0.8, kSureTile = 0.7;
+constexpr double kSureTile = 0.7;
 
 bool HoldsSureTiles(const Scene& scene, bool plane_from_edges) {
   if (scene.tiles.size() <= kMostFewTiles) return SurestTile(scene) >= kLeastSurestTileOfFew;
@@ -121,7 +122,7 @@ std::optional<Scene> ReadByOutline(const cv::Mat& image, const AnalyzeInput& in)
       });
       // Nothing but the outline says this is a board: a tile sheet's tiles have such outlines
       // too (not_a_board/test_5.jpg, one read as BEG-01 at 0.41 with the painted art).
-      if (few && SurestTile(*few) >= kLeastSurestTileByOutline &&
+      if (few && SurestTile(*few) >= kLeastSurestTileOfFew &&
           MeanConfidence(*few) >= kLeastMeanConfidenceByOutline &&
           (!squared.full_block || LeastSureTile(*few) >= kLeastSureTileOfABlock))
         return std::move(*few);
