@@ -352,16 +352,16 @@ std::vector<SmallBoardView> PlanesOfSmallBoard(const BoardOutline& outline) {
   struct Box {
     int across, along;  // tiles along the first side and along the second
   };
+  // A part that fills its quadrilateral is a row of tiles or a full block of them (the block's
+  // reading guarded: ReadByOutline), one that does not a box with room for it; a block or a box
+  // at most three tiles each way.
+  const bool filled = outline.fill >= kLeastFill;
   // The rows, blocks and boxes its sides' ratio allows, holding a board of few joined tiles (at
   // least one across each row and column of the box) that covers the share of the box the part
   // covers; the fewer cells first, then the likelier.
   std::vector<Box> boxes;
   for (int across = 1; across <= kMostRowTiles; ++across)
     for (int along = 1; along <= kMostRowTiles; ++along) {
-      // A part that fills its quadrilateral is a row of tiles or a full block of them (the
-      // block's reading guarded: ReadByOutline), one that does not a box with room for it; a
-      // block or a box at most three tiles each way.
-      const bool filled = outline.fill >= kLeastFill;
       if (!filled && std::min(across, along) == 1) continue;
       if (std::min(across, along) > 1 && std::max(across, along) > 3) continue;
       const double tiles = (filled ? 1.0 : outline.fill) * across * along,
@@ -388,7 +388,7 @@ std::vector<SmallBoardView> PlanesOfSmallBoard(const BoardOutline& outline) {
       to.push_back(cv::Point2f((mm + cv::Point2d(kRoomMm, kRoomMm)) * ppmm));
     const cv::Matx33d to_view(cv::getPerspectiveTransform(from, to));
     SmallBoardView plane;
-    plane.full_block = outline.fill >= kLeastFill && std::min(r.across, r.along) > 1;
+    plane.full_block = filled && std::min(r.across, r.along) > 1;
     plane.to_top = to_view;
     plane.size = cv::Size(static_cast<int>((w + 2 * kRoomMm) * ppmm),
                           static_cast<int>((h + 2 * kRoomMm) * ppmm));
