@@ -84,7 +84,7 @@ TEST(SmallBoard, ABoardOfThreeIsReadWithoutACalibration) {
   int right = 0;
   for (uint64_t seed = 55000; seed < 55020; ++seed) {
     const RenderedScene s = SmallBoard(seed, 3);
-    auto r = AnalyzeTable(s.image, {&VisionCatalog(), &Painted(), nullptr, ""});
+    auto r = ReadWithoutCalibration(s.image);
     right += r && SameBoardInItsOwnFrame(*r, s.truth);
   }
   EXPECT_GE(right, 12) << right << " of 20 read whole and right";
@@ -96,7 +96,7 @@ int ReadRightByOutline(uint64_t first, int count, int tiles) {
   int right = 0;
   for (uint64_t seed = first; seed < first + count; ++seed) {
     const RenderedScene s = SmallBoard(seed, tiles);
-    auto r = AnalyzeTable(s.image, {&VisionCatalog(), &Painted(), nullptr, ""});
+    auto r = ReadWithoutCalibration(s.image);
     if (!r || !SameBoardInItsOwnFrame(*r, s.truth)) continue;
     ++right;
     EXPECT_EQ(r->grid.find("plane")->as_string(), "from the board's outline") << seed;
@@ -121,7 +121,7 @@ TEST(SmallBoard, TwoTilesAreReadWithoutACalibration) {
 // offered now.
 TEST(SmallBoard, ARowOfFourTilesIsReadWithoutACalibration) {
   const RenderedScene s = SmallBoard(97105, 4);
-  auto r = AnalyzeTable(s.image, {&VisionCatalog(), &Painted(), nullptr, ""});
+  auto r = ReadWithoutCalibration(s.image);
   ASSERT_TRUE(r) << r.error().message;
   EXPECT_TRUE(SameBoardInItsOwnFrame(*r, s.truth)) << r->tiles.size() << " tiles";
 }
@@ -131,7 +131,7 @@ TEST(SmallBoard, ARowOfFourTilesIsReadWithoutACalibration) {
 // offered as a block now, its reading guarded against a single tile read so (no tile under 0.5).
 TEST(SmallBoard, ABlockOfFourTilesIsReadWithoutACalibration) {
   const RenderedScene s = SmallBoard(97131, 4);
-  auto r = AnalyzeTable(s.image, {&VisionCatalog(), &Painted(), nullptr, ""});
+  auto r = ReadWithoutCalibration(s.image);
   ASSERT_TRUE(r) << r.error().message;
   EXPECT_TRUE(SameBoardInItsOwnFrame(*r, s.truth)) << r->tiles.size() << " tiles";
 }
@@ -142,7 +142,7 @@ TEST(SmallBoard, ABlockOfFourTilesIsReadWithoutACalibration) {
 TEST(SmallBoard, AnUnsureReadingOfASmallBoardGivesWayToItsOutlines) {
   for (auto [seed, tiles] : {std::pair{89030, 3}, {91118, 2}}) {
     const RenderedScene s = SmallBoard(seed, tiles);
-    auto r = AnalyzeTable(s.image, {&VisionCatalog(), &Painted(), nullptr, ""});
+    auto r = ReadWithoutCalibration(s.image);
     ASSERT_TRUE(r) << seed << ": " << r.error().message;
     EXPECT_TRUE(SameBoardInItsOwnFrame(*r, s.truth)) << seed << ": " << r->tiles.size() << " tiles";
     EXPECT_EQ(r->grid.find("plane")->as_string(), "from the board's outline") << seed;
@@ -158,7 +158,7 @@ TEST(SmallBoard, ATableWhoseGrainMakesAGridIsNoBoardWithoutACalibration) {
     SceneRecipe recipe = BenchRecipe(seed);
     recipe.tiles = 0;
     const RenderedScene s = RenderRecipe(VisionCatalog(), recipe);
-    auto r = AnalyzeTable(s.image, {&VisionCatalog(), &Painted(), nullptr, ""});
+    auto r = ReadWithoutCalibration(s.image);
     ASSERT_FALSE(r.ok()) << "seed " << seed << ": a board of " << r->tiles.size() << " tiles";
     EXPECT_EQ(r.error().message.rfind("no board in view", 0), 0u) << r.error().message;
   }
@@ -172,7 +172,7 @@ TEST(SmallBoard, ATableWhoseGrainMakesAGridIsNoBoardWithoutACalibration) {
 TEST(SmallBoard, ABoardReadWithoutSureTilesGivesWayToTheTilesThatLie) {
   for (auto [seed, tiles] : {std::pair{91002, 1}, {87209, 5}, {87226, 5}, {87217, 5}}) {
     const RenderedScene s = SmallBoard(seed, tiles);
-    auto r = AnalyzeTable(s.image, {&VisionCatalog(), &Painted(), nullptr, ""});
+    auto r = ReadWithoutCalibration(s.image);
     ASSERT_TRUE(r) << seed << ": " << r.error().message;
     EXPECT_EQ(r->tiles.size(), static_cast<size_t>(tiles)) << seed;
     if (seed == 91002 || seed == 87217) EXPECT_TRUE(SameBoardInItsOwnFrame(*r, s.truth)) << seed;
@@ -185,7 +185,7 @@ TEST(SmallBoard, ATableWithArmsAndNoTilesIsNoBoardWithoutACalibration) {
     auto [table, look] = EmptyTable(seed);
     look.hands = 2;
     const cv::Mat image = RenderTable(VisionCatalog(), table, look);
-    auto r = AnalyzeTable(image, {&VisionCatalog(), &Painted(), nullptr, ""});
+    auto r = ReadWithoutCalibration(image);
     ASSERT_FALSE(r.ok()) << "seed " << seed << ": a board of " << r->tiles.size() << " tiles";
     EXPECT_EQ(r.error().message.rfind("no board in view", 0), 0u) << r.error().message;
   }

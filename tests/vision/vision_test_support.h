@@ -38,6 +38,11 @@ inline Result<Scene> ReadWithItsCamera(const cv::Mat& img, const Look& look) {
   return AnalyzeTable(img, {&VisionCatalog(), &Painted(), &cal, ""});
 }
 
+// A picture read with no calibration: the plane from the tiles themselves.
+inline Result<Scene> ReadWithoutCalibration(const cv::Mat& img) {
+  return AnalyzeTable(img, {&VisionCatalog(), &Painted(), nullptr, ""});
+}
+
 // A random game of `tiles` tiles with every expansion, laid out on the table with tokens.
 inline std::pair<GameState, Scene> RandomTable(uint64_t seed, int tiles) {
   SceneRecipe recipe;
