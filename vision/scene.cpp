@@ -70,6 +70,7 @@ json::Value Scene::ToJson() const {
       alt["rotation"] = t.alternative->rotation;
       j["alternative"] = alt;
     }
+    if (t.occluded) j["occluded"] = true;
     tiles_json.push_back(j);
   }
   for (const auto& f : followers) {
@@ -136,6 +137,7 @@ Result<Scene> Scene::FromJson(const json::Value& v) {
         return Fail("scene: a tile's alternative needs id and rotation");
       st.alternative = SceneTile::Face{Str(*a, "id"), static_cast<int>(alt_rot->as_int())};
     }
+    if (const json::Value* o = t.find("occluded"); o && o->is_bool()) st.occluded = o->as_bool();
     s.tiles.push_back(st);
   }
   for (const auto& f : *followers) {

@@ -28,6 +28,7 @@ struct SceneTile {
     int rotation = 0;
   };
   std::optional<Face> alternative;
+  bool occluded = false;  // a hand covers its centre (rendered truth only)
 };
 
 struct SceneFollower {

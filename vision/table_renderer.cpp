@@ -638,6 +638,7 @@ cv::Mat RenderTable(const TileCatalog& catalog, Scene& scene, const Look& look, 
     return p.x >= 0 && p.y >= 0 && p.x < hands.cols && p.y < hands.rows &&
            hands.at<uchar>(int(p.y), int(p.x)) > 0;
   };
+  for (auto& t : scene.tiles) t.occluded = covered(t.center_mm[0], t.center_mm[1], 0);
   for (auto& f : scene.followers) f.occluded = covered(f.center_mm[0], f.center_mm[1], -6);
   for (auto& t : scene.tokens) t.occluded = covered(t.center_mm[0], t.center_mm[1], -2);
   PostProcess(img, look, rng);

@@ -40,5 +40,24 @@ TEST(Scene, ATilesConfidenceAndAlternativeAreReadBack) {
   EXPECT_FALSE(Scene::FromJson(bad).ok()) << "an alternative that is no tile face";
 }
 
+// A tile a hand hides in a rendered picture is marked so in the truth, and read back so; a tile in
+// view writes no mark.
+TEST(Scene, ATileAHandCoversIsReadBackAsCovered) {
+  Scene s;
+  SceneTile hidden;
+  hidden.id = "V";
+  hidden.at = {1, 0};
+  hidden.occluded = true;
+  SceneTile seen = hidden;
+  seen.at = {0, 0}, seen.occluded = false;
+  s.tiles = {hidden, seen};
+  auto back = Scene::FromJson(s.ToJson());
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  ASSERT_EQ(back->tiles.size(), 2u);
+  EXPECT_TRUE(back->tiles[0].occluded);
+  EXPECT_FALSE(back->tiles[1].occluded);
+  EXPECT_EQ(s.ToJson().find("tiles")->as_array()[1].find("occluded"), nullptr);
+}
+
 }  // namespace
 }  // namespace cf::testing

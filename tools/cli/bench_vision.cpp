@@ -217,6 +217,9 @@ int RunBenchVision(const std::vector<std::string>& args) {
       tokens_right = 0, tokens_placed = 0;
   int refused = 0, false_followers = 0, false_tokens = 0, invented_tiles = 0;
   int misread_tiles = 0, hidden_misreads = 0;  // read as another face; of those, hidden (--hidden)
+  // Tiles in view with a hand over their centre, counted apart as followers and tokens a hand
+  // covers are: read right, read as another face, not read.
+  int hand_right = 0, hand_misread = 0, hand_unread = 0;
   // With --lookalikes: tiles with a look-alike that differs only where pieces hide; of them, read
   // right, and with the whole difference hidden; misreads of a reader that takes the commonest.
   int twin_tiles = 0, twins_right = 0, wholly_hidden_tiles = 0;
@@ -262,7 +265,10 @@ int RunBenchVision(const std::vector<std::string>& args) {
     bool frame_unknown = vm->count("uncalibrated") || vm->count("from-tiles");
     auto count_refused = [&] {  // its tiles in view all count as missed
       ++refused;
-      for (const auto& t : truth.tiles) tiles_total += InView(look.camera, t.center_mm);
+      for (const auto& t : truth.tiles) {
+        if (!InView(look.camera, t.center_mm)) continue;
+        ++(t.occluded ? hand_unread : tiles_total);
+      }
     };
     if (vm->count("from-tiles")) {
       auto plane = TablePlaneFromTiles(img, {&*catalog, &tileset, nullptr, ""});
@@ -346,11 +352,18 @@ int RunBenchVision(const std::vector<std::string>& args) {
                  : std::string();
     };
     int scene_tiles = 0, missing = 0, wrong_id = 0, wrong_turn = 0, scene_right = 0;
+    int scene_hand_right = 0, scene_hand_misread = 0, scene_hand_unread = 0;
     std::vector<bool> read_right(truth.tiles.size(), false);  // per truth tile
     for (const auto& t : truth.tiles) {
       if (!InView(look.camera, t.center_mm)) continue;
-      ++scene_tiles;
       auto it = got.find({t.at.x, t.at.y});
+      if (t.occluded) {
+        ++(it == got.end()                                       ? scene_hand_unread
+           : shows_face(t, it->second->id, it->second->rotation) ? scene_hand_right
+                                                                 : scene_hand_misread);
+        continue;
+      }
+      ++scene_tiles;
       if (it == got.end()) {
         ++missing;
         continue;
@@ -410,6 +423,9 @@ int RunBenchVision(const std::vector<std::string>& args) {
     invented_tiles += invented;
     tiles_total += scene_tiles;
     tiles_right += scene_right;
+    hand_right += scene_hand_right;
+    hand_misread += scene_hand_misread;
+    hand_unread += scene_hand_unread;
     std::vector<bool> used(read->followers.size(), false);
     int f_missed = 0, f_place = 0, t_missed = 0;
     std::string f_colour, t_kind, f_lost, t_lost, f_misplaced;
@@ -520,11 +536,13 @@ int RunBenchVision(const std::vector<std::string>& args) {
           f_false.c_str(), f_colour.c_str(), t_missed, t_lost.c_str(),
           static_cast<int>(std::count(tused.begin(), tused.end(), false)), t_kind.c_str());
       std::printf(
-          "seed %llu: tiles %d/%d (missing %d, wrong id %d, wrong turn %d, invented %d), tilt "
-          "%.0f deg, %.2f px/mm, light falloff %.2f;%s\n",
+          "seed %llu: tiles %d/%d (missing %d, wrong id %d, wrong turn %d, invented %d; under a "
+          "hand %d right, %d misread, %d not read), tilt %.0f deg, %.2f px/mm, light falloff "
+          "%.2f;%s\n",
           static_cast<unsigned long long>(seed), scene_right, scene_tiles, missing, wrong_id,
-          wrong_turn, invented, CameraTiltDeg(look.camera), TableMiddlePxPerMm(look.camera),
-          look.light_falloff, confusions.c_str());
+          wrong_turn, invented, scene_hand_right, scene_hand_misread, scene_hand_unread,
+          CameraTiltDeg(look.camera), TableMiddlePxPerMm(look.camera), look.light_falloff,
+          confusions.c_str());
     }
   }
   close_scene();
@@ -546,6 +564,14 @@ int RunBenchVision(const std::vector<std::string>& args) {
   };
   std::printf("  tiles (id and rotation right, in view): %s; %d read where none lies\n",
               share_of(tiles_right, tiles_total).c_str(), invented_tiles);
+  const int under_hand = hand_right + hand_misread + hand_unread;
+  if (under_hand > 0)
+    std::printf(
+        "  tiles with a hand over their centre (not counted above, as followers and tokens a hand "
+        "covers): %d; %d read right, %d read as another face, %d not read; counting them, tiles "
+        "%s\n",
+        under_hand, hand_right, hand_misread, hand_unread,
+        share_of(tiles_right + hand_right, tiles_total + under_hand).c_str());
   tile_confidence.Print("tiles");
   if (vm->count("lookalikes"))
     std::printf(
