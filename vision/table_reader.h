@@ -265,6 +265,9 @@ class TableReader {
   double TablePaletteShare(int col, int row);
   // Whether a cell is mostly of the table's colours that no tile read surely shows.
   bool TableColoured(int col, int row);
+  // Whether a cell matching its best tile at `score`, under a sure reading, is nearly all of those
+  // colours: bare table, however well its pattern matches art.
+  bool BareByPalette(int col, int row, double score);
   // Whether a cell of `read` not read surely shows far less detail and colour than those read
   // surely, or, with a calibration, is nearly all of the table's colours (table_palette, learnt
   // here): bare table, whatever tile it matches (never, when too few are read surely).

@@ -402,7 +402,7 @@ std::function<bool(const CellReading&)> TableReader::BareTableBesideSureCells(
   }
   return [this, least_detail, least_spread](const CellReading& c) {
     if (c.candidates[0].score >= kSureScore) return false;
-    if (table_palette && TablePaletteShare(c.col, c.row) >= kLeastBarePalette) return true;
+    if (BareByPalette(c.col, c.row, c.candidates[0].score)) return true;
     return Detail(c.col, c.row) < least_detail && ChromaSpread(c.col, c.row) < least_spread;
   };
 }
@@ -468,6 +468,10 @@ cv::Rect TableReader::InHalfLab(const cv::Rect& r) const {
 
 bool TableReader::TableColoured(int col, int row) {
   return table_palette && TablePaletteShare(col, row) >= kLeastTableColoured;
+}
+
+bool TableReader::BareByPalette(int col, int row, double score) {
+  return score < kSureScore && table_palette && TablePaletteShare(col, row) >= kLeastBarePalette;
 }
 
 const Candidate* TableReader::reading_at(int col, int row) {
@@ -670,7 +674,10 @@ Status TableReader::ReadCoveredTiles() {
         const bool held_up = follower_on &&
                              Detail(col, row) >= board_detail_median * kHiddenTileDetail &&
                              !TableColoured(col, row);
-        const bool matches = !readings.empty() && readings[0].score >= kCoveredJoinScore;
+        // The cloth's checks make piece-shaped blobs too; left out, what is left of a bare cell
+        // may match art as well as a hidden tile does.
+        const bool matches = !readings.empty() && readings[0].score >= kCoveredJoinScore &&
+                             !BareByPalette(col, row, readings[0].score);
         if (readings.empty() || (!matches && !held_up)) continue;
         board_at[{col, row}] = board.size();
         board.push_back({col, row, std::move(readings), 0});
