@@ -18,6 +18,8 @@ class TablePalette {
   void LeaveOut(const cv::Mat& half_lab, const std::vector<cv::Rect>& tiles);
   // The share of `half_lab(r)`'s pixels whose colour is the table's.
   double Share(const cv::Mat& half_lab, const cv::Rect& r) const;
+  // Whether a colour (Lab) is the table's.
+  bool Holds(const cv::Vec3b& lab) const { return !common_.empty() && common_[Bin(lab)]; }
 
  private:
   static int Bin(const cv::Vec3b& lab);

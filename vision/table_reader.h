@@ -387,6 +387,9 @@ class TableReader {
                                                                   const cv::Mat& taken);
   // The share of the tile set's art (its pixels, shrunk) of the player colour class `colour`.
   double ArtShareOf(const std::string& colour);
+  // The share of what `grown` holds beyond `b` (both blobs of the aligned view) whose colours are
+  // the table's (table_palette; 0 without one).
+  double TableShareGrownOver(const Blob& b, const Blob& grown);
   // A black or gray meeple in specks, so grown, if it makes a solid meeple. The art draws these
   // colours only as lines (outlines, walls), where growing stops; the other players' colours are
   // areas of art too (grass, roofs, ponds, fairs), whose specks grew into 'meeples' of art.

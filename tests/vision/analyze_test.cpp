@@ -360,6 +360,26 @@ TEST(Analyze, CheckedClothLeftOutAsPiecesIsNoHiddenTile) {
   EXPECT_GE(r->tiles.size(), s.truth.tiles.size() - 2);
 }
 
+// A blue meeple at the board's edge on a cloth checked in blue (gingham-blue scenes 50017 and
+// 50030): grown over its colour to find a knockout token beside it, it took in a check of the cloth
+// seen in a notch of the board, and a token was read there. What it took in is the cloth's
+// colours: no token is read where none lies.
+TEST(Analyze, ACheckOfTheClothBesideAMeepleOfItsColourIsNoToken) {
+  for (uint64_t seed : {50017u, 50030u}) {
+    RenderedScene s = BenchSceneOn(seed, "gingham-blue");
+    auto r = ReadWithItsCamera(s.image, s.look);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    for (const SceneToken& k : r->tokens) {
+      double nearest = 1e9;
+      for (const SceneToken& t : s.truth.tokens)
+        nearest = std::min(
+            nearest, std::hypot(k.center_mm[0] - t.center_mm[0], k.center_mm[1] - t.center_mm[1]));
+      EXPECT_LT(nearest, 10.0) << "scene " << seed << ": a " << k.kind << " token read at "
+                               << k.center_mm[0] << ", " << k.center_mm[1];
+    }
+  }
+}
+
 // A board on a cloth checked at the tiles' pitch, square with it (bench vision --table
 // gingham-blue, scene 51000): the checks' edges are as strong as the tiles' borders, and the comb
 // found them, half a tile off the tiles: the picture was refused. The board is read on the tiles'
