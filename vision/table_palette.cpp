@@ -8,9 +8,12 @@ namespace cf {
 namespace {
 
 // Bins of 16 lightness and 8 chroma units; a bin holding this share of the pixels of a strip of
-// the rim, on this many of its four sides, is the table's, and so are the bins beside it (a
-// check's blurred edge, the light's falloff). An arm reaching in crosses one side or two.
-constexpr int kLBins = 16, kChromaBins = 32;
+// the rim, on this many of its four sides, is the table's, and so are the bins beside it in
+// chroma (a check's blurred edge) and up to kLightReach bins away in lightness (the light falls
+// off towards the rim: a red checked cloth's bare cells in the board's holes, lit 40% brighter than
+// the rim, showed 0.48-0.88 of its colours with one bin, and with their red checks read as red
+// followers, joined the board as tiles).
+constexpr int kLBins = 16, kChromaBins = 32, kLightReach = 2;
 constexpr double kCommonShare = 0.003;
 constexpr int kLeastSides = 2;
 // A bin holding this share of the tiles' pixels is a colour of the tiles.
@@ -47,7 +50,8 @@ TablePalette TablePalette::FromRim(const cv::Mat& half_lab, const cv::Mat& valid
     for (int a = 0; a < kChromaBins; ++a)
       for (int b = 0; b < kChromaBins; ++b) {
         if (sides_common[(l * kChromaBins + a) * kChromaBins + b] < kLeastSides) continue;
-        for (int dl = std::max(0, l - 1); dl <= std::min(kLBins - 1, l + 1); ++dl)
+        for (int dl = std::max(0, l - kLightReach); dl <= std::min(kLBins - 1, l + kLightReach);
+             ++dl)
           for (int da = std::max(0, a - 1); da <= std::min(kChromaBins - 1, a + 1); ++da)
             for (int db = std::max(0, b - 1); db <= std::min(kChromaBins - 1, b + 1); ++db)
               p.common_[(dl * kChromaBins + da) * kChromaBins + db] = true;
