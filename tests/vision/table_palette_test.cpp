@@ -40,6 +40,23 @@ TEST(TablePalette, ACheckedClothIsTheTableWhereverItShows) {
   EXPECT_LT(palette.Share(lab, tile), 0.05);
 }
 
+// A lamp over the board lights the cloth under it brighter than at the view's rim (its lightness
+// up by a bin and a half, its hue the same): there it is the table still, and a tile's grass is
+// not.
+TEST(TablePalette, TheClothIsTheTableUnderBrighterLight) {
+  cv::Mat view = CheckedCloth({400, 300}, 12);
+  const cv::Rect tile(170, 120, 60, 60);
+  view(tile) = kGrass;
+  const cv::Mat lab = Lab(view);
+  const cv::Mat valid(view.rows * 2, view.cols * 2, CV_8U, cv::Scalar(255));
+  const TablePalette palette = TablePalette::FromRim(lab, valid);
+  cv::Mat lit = lab.clone();
+  for (auto it = lit.begin<cv::Vec3b>(); it != lit.end<cv::Vec3b>(); ++it)
+    (*it)[0] = cv::saturate_cast<uchar>((*it)[0] + 24);
+  EXPECT_GT(palette.Share(lit, {110, 100, 50, 100}), 0.9);  // the cloth beside the tile
+  EXPECT_LT(palette.Share(lit, tile), 0.05);
+}
+
 TEST(TablePalette, AnArmOverOneSideIsNotTheTable) {
   cv::Mat view = CheckedCloth({400, 300}, 12);
   cv::rectangle(view, {180, 150}, {240, 299}, kSkin, cv::FILLED);  // in over the bottom side
