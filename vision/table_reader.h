@@ -302,6 +302,9 @@ class TableReader {
   cv::Mat BlobIn(const cv::Rect& box, const Blob& b);
   // What differs from the expected tile art, or off the board from the table.
   cv::Mat Foreground();
+  // Pixels of the table's colour on the board's tiles that the outlines in `unlike` (unlike the
+  // art or the table) hold round: the inside of a piece of the table's colour.
+  cv::Mat HeldByOutlines(const cv::Mat& unlike);
   // The light: per-channel gains from the recognised tiles' observed and printed colours.
   cv::Scalar LightGains();
   // `relit` brought to the light of the tiles as now read.
