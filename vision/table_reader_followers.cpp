@@ -128,6 +128,10 @@ constexpr double kLeastUnlikeArtOffGrassHue = 0.15;
 // (seeds 51000-51039) 19 of some 85 black meeples had been missed, found as specks of their rims;
 // 6 are missed so.
 constexpr double kHeldByOutlineMm = 6;
+// ... of a player's colour that the art seldom paints (under this share of the tile set's pixels:
+// black, blue and red on the painter's tiles): a grass-green cloth's colour is the grass's, and
+// outlines held green meeples of grass (held-out scene 50195: three).
+constexpr double kMostArtOfHeldColour = 0.01;
 // Blobs of two meeples lying apart are this far apart at least in view (a blurred gap); nearer
 // ones are parts of one (its lit and shaded sides).
 constexpr double kSeparateMeeplesMm = 1.5;
@@ -162,7 +166,11 @@ cv::Mat TableReader::HeldByOutlines(const cv::Mat& unlike) {
   cv::Mat held;
   cv::morphologyEx(unlike, held, cv::MORPH_CLOSE,
                    cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * r + 1, 2 * r + 1}));
-  return held & ~off_table & on_tiles;
+  cv::Mat seldom_art = cv::Mat::zeros(unlike.size(), CV_8U);
+  for (const auto& colour : colors.names())
+    if (ArtShareOf(colour) < kMostArtOfHeldColour)
+      seldom_art |= relit.classes == ClassLabel(colour);
+  return held & ~off_table & on_tiles & seldom_art;
 }
 
 void TableReader::ReadPieces() {
