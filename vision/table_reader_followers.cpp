@@ -128,9 +128,9 @@ constexpr double kLeastUnlikeArtOffGrassHue = 0.15;
 // (seeds 51000-51039) 19 of some 85 black meeples had been missed, found as specks of their rims;
 // 6 are missed so.
 constexpr double kHeldByOutlineMm = 6;
-// ... of a player's colour that the art seldom paints (under this share of the tile set's pixels:
-// black, blue and red on the painter's tiles): a grass-green cloth's colour is the grass's, and
-// outlines held green meeples of grass (held-out scene 50195: three).
+// Only the players' colours the art seldom paints (under this share of the tile set's pixels:
+// black, blue and red on the painter's tiles) are so held: a grass-green cloth's colour is the
+// grass's, and outlines held green meeples of grass (held-out scene 50195: three).
 constexpr double kMostArtOfHeldColour = 0.01;
 // Blobs of two meeples lying apart are this far apart at least in view (a blurred gap); nearer
 // ones are parts of one (its lit and shaded sides).
