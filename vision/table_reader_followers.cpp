@@ -160,17 +160,21 @@ Vec2 OnTileUnturned(int rotation, const double centre[2], cv::Point2d mm) {
 }  // namespace
 
 cv::Mat TableReader::HeldByOutlines(const cv::Mat& unlike) {
+  cv::Mat may_hold = cv::Mat::zeros(unlike.size(), CV_8U);  // seldom art, on tiles, table-coloured
+  for (const auto& colour : colors.names())
+    if (ArtShareOf(colour) < kMostArtOfHeldColour) may_hold |= relit.classes == ClassLabel(colour);
   cv::Mat on_tiles = cv::Mat::zeros(unlike.size(), CV_8U);
   for (const auto& c : board) on_tiles(GridView::Inside(CellInView(c.col, c.row))) = 255;
+  may_hold &= on_tiles & ~off_table;
+  cv::Mat held = cv::Mat::zeros(unlike.size(), CV_8U);
+  const cv::Rect where = cv::boundingRect(may_hold);  // none on a table unlike those colours
+  if (where.empty()) return held;
   const int r = std::max(1, static_cast<int>(kHeldByOutlineMm * top.ppmm));
-  cv::Mat held;
-  cv::morphologyEx(unlike, held, cv::MORPH_CLOSE,
+  const cv::Rect around = (where + cv::Size(4 * r, 4 * r) - cv::Point(2 * r, 2 * r)) &
+                          cv::Rect(0, 0, unlike.cols, unlike.rows);
+  cv::morphologyEx(unlike(around), held(around), cv::MORPH_CLOSE,
                    cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * r + 1, 2 * r + 1}));
-  cv::Mat seldom_art = cv::Mat::zeros(unlike.size(), CV_8U);
-  for (const auto& colour : colors.names())
-    if (ArtShareOf(colour) < kMostArtOfHeldColour)
-      seldom_art |= relit.classes == ClassLabel(colour);
-  return held & ~off_table & on_tiles & seldom_art;
+  return held & may_hold;
 }
 
 void TableReader::ReadPieces() {
