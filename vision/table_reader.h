@@ -390,6 +390,8 @@ class TableReader {
                                                                   const cv::Mat& taken);
   // The share of the tile set's art (its pixels, shrunk) of the player colour class `colour`.
   double ArtShareOf(const std::string& colour);
+  // Whether that share is small (kSeldomArtShare): the art draws the class as lines and specks.
+  bool ArtSeldomPaints(const std::string& colour);
   // The share of what `grown` holds beyond `b` (both blobs of the aligned view) whose colours are
   // the table's (table_palette; 0 without one).
   double TableShareGrownOver(const Blob& b, const Blob& grown);

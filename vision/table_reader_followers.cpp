@@ -128,10 +128,9 @@ constexpr double kLeastUnlikeArtOffGrassHue = 0.15;
 // (seeds 51000-51039) 19 of some 85 black meeples had been missed, found as specks of their rims;
 // 6 are missed so.
 constexpr double kHeldByOutlineMm = 6;
-// Only the players' colours the art seldom paints (under this share of the tile set's pixels:
-// black, blue and red on the painter's tiles) are so held: a grass-green cloth's colour is the
-// grass's, and outlines held green meeples of grass (held-out scene 50195: three).
-constexpr double kMostArtOfHeldColour = 0.01;
+// Only the players' colours the art seldom paints (ArtSeldomPaints: black, blue and red on the
+// painter's tiles) are so held: a grass-green cloth's colour is the grass's, and outlines held
+// green meeples of grass (held-out scene 50195: three).
 // Blobs of two meeples lying apart are this far apart at least in view (a blurred gap); nearer
 // ones are parts of one (its lit and shaded sides).
 constexpr double kSeparateMeeplesMm = 1.5;
@@ -162,7 +161,7 @@ Vec2 OnTileUnturned(int rotation, const double centre[2], cv::Point2d mm) {
 cv::Mat TableReader::HeldByOutlines(const cv::Mat& unlike) {
   cv::Mat may_hold = cv::Mat::zeros(unlike.size(), CV_8U);  // seldom art, on tiles, table-coloured
   for (const auto& colour : colors.names())
-    if (ArtShareOf(colour) < kMostArtOfHeldColour) may_hold |= relit.classes == ClassLabel(colour);
+    if (ArtSeldomPaints(colour)) may_hold |= relit.classes == ClassLabel(colour);
   cv::Mat on_tiles = cv::Mat::zeros(unlike.size(), CV_8U);
   for (const auto& c : board) on_tiles(GridView::Inside(CellInView(c.col, c.row))) = 255;
   may_hold &= on_tiles & ~off_table;

@@ -130,11 +130,12 @@ constexpr double kAgainstPieceEdge = 0.05, kAgainstPieceEdgeMm = 2.0, kAgainstPi
 // covered 0.81 to 0.91; the red meeples with another colour in their disc 0.27 of it at most, and
 // those with 0.2 or more discs covered 0.73 at most.
 constexpr double kLainOnOtherColour = 0.3, kLainOnDisc = 0.8;
-// A part of a token is grown over its colour class, to find it beside a meeple of its colour, only
-// where the art seldom paints that class: under this share of the tile set's pixels. The painter
-// tile set paints the knockout's blue on 0.3% of them, the seduction token's yellow on 1.9% (the
-// fairs' discs), the target's green on 61% (grass).
-constexpr double kMostArtOfGrownColour = 0.01;
+// The art seldom paints a colour class on under this share of the tile set's pixels. The painter
+// tile set paints black on 0.01% of them, the knockout's blue on 0.24%, red on 0.9%, gray on 1.3%,
+// the seduction token's yellow on 1.9% (the fairs' discs), the target's green on 61% (grass). Only
+// such a class is a part of a token grown over (GrownTokenAndMeeple), or a piece's inside held by
+// its outline (HeldByOutlines).
+constexpr double kSeldomArtShare = 0.01;
 // What a part so grown took in is no token when this share of it or more is of the table's colours
 // (a calibrated view's TablePalette): a blue meeple at the board's edge on a cloth checked in blue
 // grew over a check into a 'knockout token' (gingham-blue scenes 50017, 50030 and 50038: 0.94 and
@@ -268,11 +269,15 @@ double TableReader::TableShareGrownOver(const Blob& b, const Blob& grown) {
   return added > 0 ? table / static_cast<double>(added) : 0;
 }
 
+bool TableReader::ArtSeldomPaints(const std::string& colour) {
+  return ArtShareOf(colour) < kSeldomArtShare;
+}
+
 std::optional<std::pair<Blob, TableReader::TokenBeside>> TableReader::GrownTokenAndMeeple(
     const Blob& b, const cv::Mat& taken) {
   const char* kind = TokenOfColour(b.color);
   if (!kind || TokenShapeOf(*ParseTokenKind(kind)).width <= kWidestMeepleMm ||
-      ArtShareOf(b.color) >= kMostArtOfGrownColour)
+      !ArtSeldomPaints(b.color))
     return std::nullopt;
   const auto grown = Grown(b, TokenShapeOf(*ParseTokenKind(kind)).length, false);
   if (!grown || grown->area_px <= b.area_px ||
