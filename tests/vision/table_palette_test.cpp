@@ -29,13 +29,18 @@ cv::Mat Lab(const cv::Mat& bgr) {
   return lab;
 }
 
+// The palette of the rim of `lab`, a half-size view the picture covers whole.
+TablePalette RimPalette(const cv::Mat& lab) {
+  const cv::Mat valid(lab.rows * 2, lab.cols * 2, CV_8U, cv::Scalar(255));
+  return TablePalette::FromRim(lab, valid);
+}
+
 TEST(TablePalette, ACheckedClothIsTheTableWhereverItShows) {
   cv::Mat view = CheckedCloth({400, 300}, 12);
   const cv::Rect tile(150, 100, 60, 60);
   view(tile) = kGrass;
   const cv::Mat lab = Lab(view);
-  const cv::Mat valid(view.rows * 2, view.cols * 2, CV_8U, cv::Scalar(255));
-  const TablePalette palette = TablePalette::FromRim(lab, valid);
+  const TablePalette palette = RimPalette(lab);
   EXPECT_GT(palette.Share(lab, {60, 60, 60, 60}), 0.95);  // the cloth beside the board
   EXPECT_LT(palette.Share(lab, tile), 0.05);
 }
@@ -48,8 +53,7 @@ TEST(TablePalette, TheClothIsTheTableUnderBrighterLight) {
   const cv::Rect tile(170, 120, 60, 60);
   view(tile) = kGrass;
   const cv::Mat lab = Lab(view);
-  const cv::Mat valid(view.rows * 2, view.cols * 2, CV_8U, cv::Scalar(255));
-  const TablePalette palette = TablePalette::FromRim(lab, valid);
+  const TablePalette palette = RimPalette(lab);
   cv::Mat lit = lab.clone();
   for (auto it = lit.begin<cv::Vec3b>(); it != lit.end<cv::Vec3b>(); ++it)
     (*it)[0] = cv::saturate_cast<uchar>((*it)[0] + 24);
@@ -61,8 +65,7 @@ TEST(TablePalette, AnArmOverOneSideIsNotTheTable) {
   cv::Mat view = CheckedCloth({400, 300}, 12);
   cv::rectangle(view, {180, 150}, {240, 299}, kSkin, cv::FILLED);  // in over the bottom side
   const cv::Mat lab = Lab(view);
-  const cv::Mat valid(view.rows * 2, view.cols * 2, CV_8U, cv::Scalar(255));
-  const TablePalette palette = TablePalette::FromRim(lab, valid);
+  const TablePalette palette = RimPalette(lab);
   EXPECT_LT(palette.Share(lab, {185, 160, 50, 50}), 0.05);
 }
 
@@ -70,8 +73,7 @@ TEST(TablePalette, ColoursTheTilesShowAreLeftOut) {
   cv::Mat view(300, 400, CV_8UC3, kGrass);  // a cloth of the grass's colour
   const cv::Rect tile(150, 100, 60, 60);
   const cv::Mat lab = Lab(view);
-  const cv::Mat valid(view.rows * 2, view.cols * 2, CV_8U, cv::Scalar(255));
-  TablePalette palette = TablePalette::FromRim(lab, valid);
+  TablePalette palette = RimPalette(lab);
   EXPECT_GT(palette.Share(lab, tile), 0.95);
   palette.LeaveOut(lab, {tile});
   EXPECT_LT(palette.Share(lab, tile), 0.05);
