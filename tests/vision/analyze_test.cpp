@@ -631,6 +631,15 @@ TEST(Analyze, AMeepleStandingAgainstATokenOfItsColourIsToldFromIt) {
   }
 }
 
+// A catch token with a meeple of another colour lying beside it (bench vision's scenes 50052 and
+// 50087): flat and red as a red meeple lying is, and no other piece's colour along its blob's
+// edge, but the picture's edges follow its round rim nearly all round, as no meeple's notched
+// outline does. It is the token, not a meeple (nor nothing, off the board).
+TEST(Analyze, ACatchTokenWhoseRimShowsAllRoundIsNoMeeple) {
+  ExpectTokenReadWhole(50052, "catch");
+  ExpectTokenReadWhole(50087, "catch");
+}
+
 // A catch token on the table far from a distant camera (bench vision's scene 80032), where the
 // picture has fewer pixels per millimetre than the top view: its blur widens it by two of the
 // picture's pixels all round, more than two of the top view's, and it is still a token.
