@@ -305,6 +305,11 @@ class TableReader {
   // Pixels of the table's colour on the board's tiles that the outlines in `unlike` (unlike the
   // art or the table) hold round: the inside of a piece of the table's colour.
   cv::Mat HeldByOutlines(const cv::Mat& unlike);
+  // The pixels of a colour the art seldom paints (ArtSeldomPaints) that are unlike their tile's art
+  // in colour (UnlikeArtIn): a piece whose pattern differs from the art at its outline only (a
+  // black meeple on a dark city). Not of the colour of a token no wider than a meeple: a red meeple
+  // lying, so filled out, passes for the catch token.
+  cv::Mat SeldomColoursUnlikeArt();
   // The light: per-channel gains from the recognised tiles' observed and printed colours.
   cv::Scalar LightGains();
   // `relit` brought to the light of the tiles as now read.
@@ -392,6 +397,8 @@ class TableReader {
   double ArtShareOf(const std::string& colour);
   // Whether that share is small (kSeldomArtShare): the art draws the class as lines and specks.
   bool ArtSeldomPaints(const std::string& colour);
+  // Whether `colour` is a token's no wider than a meeple (the catch token's red).
+  static bool ColourOfANarrowToken(const std::string& colour);
   // The share of what `grown` holds beyond `b` (both blobs of the aligned view) whose colours are
   // the table's (table_palette; 0 without one).
   double TableShareGrownOver(const Blob& b, const Blob& grown);

@@ -176,6 +176,21 @@ cv::Mat TableReader::HeldByOutlines(const cv::Mat& unlike) {
   return held & may_hold;
 }
 
+cv::Mat TableReader::SeldomColoursUnlikeArt() {
+  cv::Mat seldom = cv::Mat::zeros(aligned.size(), CV_8U);
+  for (const auto& colour : colors.names())
+    if (ArtSeldomPaints(colour) && !ColourOfANarrowToken(colour))
+      seldom |= relit.classes == ClassLabel(colour);
+  cv::Mat out = cv::Mat::zeros(aligned.size(), CV_8U);
+  for (const auto& c : board) {
+    const cv::Rect rect = CellInView(c.col, c.row);
+    if (rect.empty() || cv::countNonZero(seldom(rect)) == 0) continue;
+    cv::Mat in_cell = out(rect);
+    cv::bitwise_and(UnlikeArtIn(rect), seldom(rect), in_cell);
+  }
+  return out;
+}
+
 void TableReader::ReadPieces() {
   // Where pieces may be: pixels unlike their tile's art or the table, or of an unprinted colour.
   Relight(colors);
@@ -183,10 +198,13 @@ void TableReader::ReadPieces() {
   // Only with a camera: on the real photos, read without one, it lost 3 of the 223 meeples read
   // and gave 23 readings no one has judged.
   if (cam) fg |= HeldByOutlines(fg);
+  unlike_art = cv::Mat::zeros(aligned.size(), CV_8U);
+  // Only with a camera too: on the real photos, read without one, it gave a black reading judged
+  // no meeple and three no one has judged, and no meeple more.
+  if (cam) fg |= SeldomColoursUnlikeArt();
   masks = ColourMasks(relit.classes, fg, colors);
   grass_seen = GrassAsSeen();
   WriteDebugMask("foreground.png", fg);
-  unlike_art = cv::Mat::zeros(aligned.size(), CV_8U);
   blob_log =
       in.debug_prefix.empty() ? nullptr : std::fopen((in.debug_prefix + "blobs.txt").c_str(), "w");
   cv::Mat grown = cv::Mat::zeros(aligned.size(), CV_8U);  // the grown pieces' pixels

@@ -279,12 +279,15 @@ bool TableReader::ArtSeldomPaints(const std::string& colour) {
   return ArtShareOf(colour) < kSeldomArtShare;
 }
 
+bool TableReader::ColourOfANarrowToken(const std::string& colour) {
+  const char* kind = TokenOfColour(colour);
+  return kind && TokenShapeOf(*ParseTokenKind(kind)).width <= kWidestMeepleMm;
+}
+
 std::optional<std::pair<Blob, TableReader::TokenBeside>> TableReader::GrownTokenAndMeeple(
     const Blob& b, const cv::Mat& taken) {
   const char* kind = TokenOfColour(b.color);
-  if (!kind || TokenShapeOf(*ParseTokenKind(kind)).width <= kWidestMeepleMm ||
-      !ArtSeldomPaints(b.color))
-    return std::nullopt;
+  if (!kind || ColourOfANarrowToken(b.color) || !ArtSeldomPaints(b.color)) return std::nullopt;
   const auto grown = Grown(b, TokenShapeOf(*ParseTokenKind(kind)).length, false);
   if (!grown || grown->area_px <= b.area_px ||
       cv::countNonZero(taken(cv::Rect(grown->at, grown->patch.size())) & grown->patch) > 0)
