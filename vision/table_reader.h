@@ -305,10 +305,10 @@ class TableReader {
   // Pixels of the table's colour on the board's tiles that the outlines in `unlike` (unlike the
   // art or the table) hold round: the inside of a piece of the table's colour.
   cv::Mat HeldByOutlines(const cv::Mat& unlike);
-  // The pixels of a colour the art seldom paints (ArtSeldomPaints) that are unlike their tile's art
-  // in colour (UnlikeArtIn): a piece whose pattern differs from the art at its outline only (a
-  // black meeple on a dark city). Not of the colour of a token no wider than a meeple: a red meeple
-  // lying, so filled out, passes for the catch token.
+  // The pixels of a colour the art paints little (kUnlikeArtInColourShare) that are unlike their
+  // tile's art in colour (UnlikeArtIn): a piece whose pattern differs from the art at its outline
+  // only (a black meeple on a dark city, a gray one on grass). Not of the colour of a token no
+  // wider than a meeple: a red meeple lying, so filled out, passes for the catch token.
   cv::Mat SeldomColoursUnlikeArt();
   // The light: per-channel gains from the recognised tiles' observed and printed colours.
   cv::Scalar LightGains();
