@@ -131,6 +131,7 @@ constexpr double kHeldByOutlineMm = 6;
 // Only the players' colours the art seldom paints (ArtSeldomPaints: black, blue and red on the
 // painter's tiles) are so held: a grass-green cloth's colour is the grass's, and outlines held
 // green meeples of grass (held-out scene 50195: three).
+
 // A piece of a colour the art paints on less than this share of its pixels (ArtShareOf: on the
 // painter's tiles black, blue, red and gray, 1.3%; the seduction token's yellow 1.9%) is looked
 // for where it is unlike the art in colour too (SeldomColoursUnlikeArt). All the players'
@@ -138,7 +139,8 @@ constexpr double kHeldByOutlineMm = 6;
 // yellow and green areas of the art as pieces: false followers 16 -> 38. Gray too, with black and
 // blue: on 82000 x200 gray standing meeples missed 8 -> 2, on 920 x80 and 80000 x80 followers -1
 // and +3 (one false more), held out +4; but on a white cloth and a blue checked one (50000 x40)
-// two gray meeples lying fewer each: their shadows on light art, gray and unlike it, join them.
+// two gray meeples lying fewer each: their blobs grew (one over its dark side at the board's edge)
+// and no longer stood out from what they lie on.
 constexpr double kUnlikeArtInColourShare = 0.015;
 // Blobs of two meeples lying apart are this far apart at least in view (a blurred gap); nearer
 // ones are parts of one (its lit and shaded sides).

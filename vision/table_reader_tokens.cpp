@@ -133,8 +133,8 @@ constexpr double kLainOnOtherColour = 0.3, kLainOnDisc = 0.8;
 // Or its rim followed by the picture's edges along this share of it or more, its colour over this
 // share of the disc, its face flat (kBesidePieceFaceLab) and next to none of its colour round it:
 // a meeple's outline keeps notches (head, arms, legs) that no circle follows. On seeds 59000-59049,
-// 80000-80049 and 82000-82149 the 250 red meeples lying that came this far showed rims of 0.69 at
-// most; the one red meeple standing with 0.83 a face spread over 24.
+// 80000-80049, 82000-82049 and 82100-82149 the 250 red meeples lying that came this far showed
+// rims of 0.69 at most; the one red meeple standing with 0.83 a face spread over 24.
 constexpr double kNarrowTokenWholeRim = 0.75, kNarrowTokenWholeRimColour = 0.95;
 // The art seldom paints a colour class on under this share of the tile set's pixels. The painter
 // tile set paints black on 0.01% of them, the knockout's blue on 0.24%, red on 0.9%, gray on 1.3%,
