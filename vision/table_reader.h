@@ -20,6 +20,7 @@
 #include "engine/tile_catalog.h"
 #include "vision/analyze.h"
 #include "vision/cell_reader.h"
+#include "vision/disc_outline.h"
 #include "vision/fine_tile_matcher.h"
 #include "vision/grid_plane.h"
 #include "vision/grid_view.h"
@@ -452,6 +453,10 @@ class TableReader {
   // A small blob of a round token's colour that is no piece alone: the rim of such a token lying
   // on art of its colour (a target on grass), found by its outline, and the rest of the blob.
   std::optional<TokenBeside> TokenByOutline(const Blob& b);
+  // The rim of radius `r` (pixels) round `b` found in how far each pixel's colour lies from the
+  // blob's (FindDiscOutline on that likeness): a red token half on grass hardly differs from it
+  // in grey.
+  std::optional<DiscOutline> DiscOutlineByColour(const Blob& b, double r);
   // A blob of a round token's colour that is the token with a piece of another colour lying on
   // part of it: a rim found round it, the disc its colour and the other piece's. A token no wider
   // than a meeple (the catch token) also needs that piece along its blob's edge (PieceAgainst),

@@ -148,6 +148,10 @@ constexpr double kSeldomArtShare = 0.01;
 // 0.95). On the tuning scenes' tables (seeds 59000-59099, 80000-80079, 82000-82059) the 7 parts
 // so grown took in 0.3 or less.
 constexpr double kMostGrownOverTable = 0.5;
+// A pixel's likeness to a blob's colour falls by this many grey levels for each Lab unit it lies
+// from it (DiscOutlineByColour): a red token's face and green grass lie some 100 apart, ochre art
+// 60.
+constexpr double kLikenessLevelsPerLab = 3;
 // Beyond a found token's outline by this much, what is off the grass's hue is something else.
 constexpr double kFoundTokenRimMm = 1.5;
 
@@ -547,7 +551,12 @@ std::optional<TableReader::TokenBeside> TableReader::TokenByOutline(const Blob& 
       b.area_px > kTokenAndMeepleMm2 * mm2)
     return std::nullopt;
   const double r = shape.width / 2 * top.ppmm;
-  const auto outline = FindDiscOutline(aligned_grey, b.centroid, r, r * 1.1);
+  auto outline = FindDiscOutline(aligned_grey, b.centroid, r, r * 1.1);
+  // A target is looked for on grass, much its colour: its rim shows in grey if at all.
+  if ((!outline || outline->rim < kOutlineRim) && std::string_view(kind) != "target")
+    if (auto by_colour = DiscOutlineByColour(b, r);
+        by_colour && (!outline || by_colour->rim > outline->rim))
+      outline = by_colour;
   if (!outline || outline->rim < kOutlineRim) return std::nullopt;
   // The sliver is the token's: a good part of it lies within the token's reach.
   cv::Mat reach = cv::Mat::zeros(b.patch.size(), CV_8U);
@@ -649,6 +658,24 @@ std::optional<TableReader::TokenBeside> TableReader::TokenUnderPiece(const Blob&
       (ring >= kBesidePieceRing || MostOfFaceSpread(outline->centre, kind) >= kBesidePieceFaceLab))
     return std::nullopt;
   return TokenIn(b, kind, {outline->centre, own + other});
+}
+
+std::optional<DiscOutline> TableReader::DiscOutlineByColour(const Blob& b, double r) {
+  // As far round the blob as FindDiscOutline looks, at a reach of 1.1 radii.
+  const cv::Rect window =
+      SquareInView(cv::Point(b.centroid), static_cast<int>(std::ceil(r * 2.4 + 6)));
+  if (window.empty()) return std::nullopt;
+  cv::Mat lab, difference, distance, likeness;
+  LabOf(window).convertTo(lab, CV_32FC3);
+  const cv::Scalar mean = cv::mean(lab, BlobIn(window, b));
+  difference = lab - cv::Scalar(mean[0], mean[1], mean[2]);
+  difference = difference.mul(difference);
+  cv::transform(difference, distance, cv::Matx13f(1, 1, 1));
+  cv::sqrt(distance, distance);
+  distance.convertTo(likeness, CV_8U, -kLikenessLevelsPerLab, 255);
+  auto outline = FindDiscOutline(likeness, b.centroid - cv::Point2d(window.tl()), r, r * 1.1);
+  if (outline) outline->centre += cv::Point2d(window.tl());
+  return outline;
 }
 
 TableReader::PieceAgainstDisc TableReader::PieceAgainst(const Blob& b, cv::Point2d centre,

@@ -670,6 +670,12 @@ TEST(Analyze, ACatchTokenWhoseRimShowsAllRoundIsNoMeeple) {
   ExpectTokenReadWhole(50087, "catch");
 }
 
+// A catch token whole in view, half on a city's ochre and half on grass (bench vision's scene
+// 50150): compared with the art by its pattern it shows in part, a sliver no piece's shape, and in
+// grey its rim hardly differs from the grass. Its rim found in how far each pixel lies from the
+// sliver's colour, it is the token.
+TEST(Analyze, ATokenWhoseRimShowsInColourOnlyIsRead) { ExpectTokenReadWhole(50150, "catch"); }
+
 // A catch token on the table far from a distant camera (bench vision's scene 80032), where the
 // picture has fewer pixels per millimetre than the top view: its blur widens it by two of the
 // picture's pixels all round, more than two of the top view's, and it is still a token.
