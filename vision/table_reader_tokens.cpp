@@ -149,8 +149,7 @@ constexpr double kSeldomArtShare = 0.01;
 // so grown took in 0.3 or less.
 constexpr double kMostGrownOverTable = 0.5;
 // A pixel's likeness to a blob's colour falls by this many grey levels for each Lab unit it lies
-// from it (DiscOutlineByColour): a red token's face and green grass lie some 100 apart, ochre art
-// 60.
+// from it (DiscOutlineByColour): a colour 85 units away or more is as unlike as can be.
 constexpr double kLikenessLevelsPerLab = 3;
 // Beyond a found token's outline by this much, what is off the grass's hue is something else.
 constexpr double kFoundTokenRimMm = 1.5;
