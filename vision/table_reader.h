@@ -292,8 +292,10 @@ class TableReader {
   // The board's pixels (table_reader_pixels.cpp).
   // Lab at full resolution where a piece's colours are weighed.
   cv::Mat LabOf(const cv::Rect& r);
-  // The pixels of `box` (aligned view) within kSameColourLab of the mean colour of those set in
-  // `sample` (CV_8U, the box's size).
+  // Per pixel of `box` (aligned view), the squared Lab distance (CV_32F) from the mean colour of
+  // those set in `sample` (CV_8U, the box's size).
+  cv::Mat SquaredDistanceFromSample(const cv::Rect& box, const cv::Mat& sample);
+  // The pixels of `box` within kSameColourLab of that mean colour.
   cv::Mat LikeSample(const cv::Rect& box, const cv::Mat& sample);
   // The square of the aligned view within `r` pixels of `c`, cut to the view.
   cv::Rect SquareInView(cv::Point c, int r);

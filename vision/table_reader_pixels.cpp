@@ -43,14 +43,18 @@ cv::Mat TableReader::LabOf(const cv::Rect& r) {
   return lab;
 }
 
-cv::Mat TableReader::LikeSample(const cv::Rect& box, const cv::Mat& sample) {
+cv::Mat TableReader::SquaredDistanceFromSample(const cv::Rect& box, const cv::Mat& sample) {
   cv::Mat lab, diff, distance;
   LabOf(box).convertTo(lab, CV_32FC3);
   const cv::Scalar mean = cv::mean(lab, sample);
   diff = lab - cv::Scalar(mean[0], mean[1], mean[2]);
   diff = diff.mul(diff);
   cv::transform(diff, distance, cv::Matx13f(1, 1, 1));
-  return cv::Mat(distance < kSameColourLab * kSameColourLab);
+  return distance;
+}
+
+cv::Mat TableReader::LikeSample(const cv::Rect& box, const cv::Mat& sample) {
+  return cv::Mat(SquaredDistanceFromSample(box, sample) < kSameColourLab * kSameColourLab);
 }
 
 cv::Rect TableReader::SquareInView(cv::Point c, int r) {

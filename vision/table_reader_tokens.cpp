@@ -664,13 +664,8 @@ std::optional<DiscOutline> TableReader::DiscOutlineByColour(const Blob& b, doubl
   const cv::Rect window =
       SquareInView(cv::Point(b.centroid), static_cast<int>(std::ceil(r * 2.4 + 6)));
   if (window.empty()) return std::nullopt;
-  cv::Mat lab, difference, distance, likeness;
-  LabOf(window).convertTo(lab, CV_32FC3);
-  const cv::Scalar mean = cv::mean(lab, BlobIn(window, b));
-  difference = lab - cv::Scalar(mean[0], mean[1], mean[2]);
-  difference = difference.mul(difference);
-  cv::transform(difference, distance, cv::Matx13f(1, 1, 1));
-  cv::sqrt(distance, distance);
+  cv::Mat distance, likeness;
+  cv::sqrt(SquaredDistanceFromSample(window, BlobIn(window, b)), distance);
   distance.convertTo(likeness, CV_8U, -kLikenessLevelsPerLab, 255);
   auto outline = FindDiscOutline(likeness, b.centroid - cv::Point2d(window.tl()), r, r * 1.1);
   if (outline) outline->centre += cv::Point2d(window.tl());
